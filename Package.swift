@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Ductus",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "OpenPencilKit", targets: ["OpenPencilKit"]),
+    .library(name: "InkFormats", targets: ["InkFormats"]),
+    .library(name: "InkMath", targets: ["InkMath"]),
+    .library(name: "InkAnalysis", targets: ["InkAnalysis"]),
+    .library(name: "InkRender", targets: ["InkRender"]),
+    .executable(name: "ductus", targets: ["ductus"]),
+  ],
+  targets: [
+    .systemLibrary(name: "CLinearAlgebra", pkgConfig: "openblas"),
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
+    .target(name: "OpenPencilKit"),
+    .target(name: "InkMath", dependencies: ["CLinearAlgebra"]),
+    .target(name: "InkFormats", dependencies: ["OpenPencilKit"]),
+    .target(name: "InkRender", dependencies: ["OpenPencilKit", "CCairo"]),
+    .target(name: "InkAnalysis", dependencies: ["OpenPencilKit", "InkMath"]),
+    .target(
+      name: "DuctusCLI",
+      dependencies: ["OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkAnalysis"]),
+    .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
+    .testTarget(name: "OpenPencilKitTests", dependencies: ["OpenPencilKit"]),
+    .testTarget(name: "InkFormatsTests", dependencies: ["InkFormats", "OpenPencilKit"]),
+    .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "OpenPencilKit"]),
+    .testTarget(name: "InkMathTests", dependencies: ["InkMath"]),
+    .testTarget(name: "InkAnalysisTests", dependencies: ["InkAnalysis", "InkMath", "OpenPencilKit"]),
+    .testTarget(
+      name: "DuctusCLITests", dependencies: ["DuctusCLI", "InkFormats", "OpenPencilKit"]),
+  ]
+)

@@ -1,0 +1,1 @@
+// InkMath: module placeholder until its first real file lands; delete when it does.

@@ -1,0 +1,3 @@
+import DuctusCLI
+
+DuctusCommandLine.exit(withArguments: CommandLine.arguments)
