@@ -24,12 +24,18 @@ let package = Package(
       name: "DuctusCLI",
       dependencies: ["OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkAnalysis"]),
     .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
-    .testTarget(name: "OpenPencilKitTests", dependencies: ["OpenPencilKit"]),
-    .testTarget(name: "InkFormatsTests", dependencies: ["InkFormats", "OpenPencilKit"]),
-    .testTarget(name: "InkRenderTests", dependencies: ["InkRender", "OpenPencilKit"]),
-    .testTarget(name: "InkMathTests", dependencies: ["InkMath"]),
-    .testTarget(name: "InkAnalysisTests", dependencies: ["InkAnalysis", "InkMath", "OpenPencilKit"]),
+    .target(name: "DuctusTestSupport", path: "Tests/DuctusTestSupport"),
+    .testTarget(name: "OpenPencilKitTests", dependencies: ["DuctusTestSupport", "OpenPencilKit"]),
     .testTarget(
-      name: "DuctusCLITests", dependencies: ["DuctusCLI", "InkFormats", "OpenPencilKit"]),
+      name: "InkFormatsTests", dependencies: ["DuctusTestSupport", "InkFormats", "OpenPencilKit"]),
+    .testTarget(
+      name: "InkRenderTests", dependencies: ["DuctusTestSupport", "InkRender", "OpenPencilKit"]),
+    .testTarget(name: "InkMathTests", dependencies: ["DuctusTestSupport", "InkMath"]),
+    .testTarget(
+      name: "InkAnalysisTests",
+      dependencies: ["DuctusTestSupport", "InkAnalysis", "InkMath", "OpenPencilKit"]),
+    .testTarget(
+      name: "DuctusCLITests",
+      dependencies: ["DuctusTestSupport", "DuctusCLI", "InkFormats", "OpenPencilKit"]),
   ]
 )

@@ -9,8 +9,8 @@ import Foundation
 /// let bytes = drawing.dataRepresentation()   // PencilKit's own binary format
 /// ```
 ///
-/// `init(data:)` and `dataRepresentation()` read and write Apple's binary format; they come from
-/// the `InkFormats` module (`PKDrawing+Data.swift`).
+/// `init(data:)` and `dataRepresentation()` read and write Apple's binary format
+/// (`PKDrawing+Data.swift`), so that bytes an iPad app saved can be read here.
 public struct PKDrawing: Hashable, Sendable {
   /// The strokes, back to front.
   public var strokes: [PKStroke]

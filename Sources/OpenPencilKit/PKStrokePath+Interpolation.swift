@@ -26,7 +26,8 @@ extension PKStrokePath {
     return PKStrokePoint(
       location: splineLocation(segment: segment, t: t),
       timeOffset: p.timeOffset + (q.timeOffset - p.timeOffset) * Double(t),
-      size: CGSize(width: mix(p.size.width, q.size.width), height: mix(p.size.height, q.size.height)),
+      size: CGSize(
+        width: mix(p.size.width, q.size.width), height: mix(p.size.height, q.size.height)),
       opacity: mix(p.opacity, q.opacity), force: mix(p.force, q.force),
       azimuth: mix(p.azimuth, q.azimuth), altitude: mix(p.altitude, q.altitude),
       secondaryScale: mix(p.secondaryScale, q.secondaryScale),
@@ -42,8 +43,9 @@ extension PKStrokePath {
   ) -> InterpolatedSlice {
     let whole = parametricRange
     let bounded = range.map {
-      Swift.min(Swift.max($0.lowerBound, whole.lowerBound), whole.upperBound)
-        ... Swift.min(Swift.max($0.upperBound, whole.lowerBound), whole.upperBound)
+      Swift.min(
+        Swift.max($0.lowerBound, whole.lowerBound), whole.upperBound)...Swift.min(
+          Swift.max($0.upperBound, whole.lowerBound), whole.upperBound)
     }
     return InterpolatedSlice(path: self, range: bounded ?? whole, stride: stride)
   }
