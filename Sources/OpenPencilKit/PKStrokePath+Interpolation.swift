@@ -93,6 +93,9 @@ extension PKStrokePath {
   }
 
   func splineLocation(segment i: Int, t: CGFloat) -> CGPoint {
+    // The ends lie exactly on the end control points; say so without rounding error.
+    if i == 0, t == 0 { return self[0].location }
+    if i == count - 2, t == 1 { return self[count - 1].location }
     let p0 = splineControl(i - 1)
     let p1 = splineControl(i)
     let p2 = splineControl(i + 1)
