@@ -89,6 +89,7 @@ struct PencilKitSnippetTests {
   @Test func inkingTools() {
     let tool = PKInkingTool(.marker, color: .yellow, width: 20)
     #expect(tool.ink.inkType == .marker && tool.width == 20)
-    #expect(PKInkingTool.InkType.pen.validWidthRange.contains(PKInkingTool.InkType.pen.defaultWidth))
+    #expect(
+      PKInkingTool.InkType.pen.validWidthRange.contains(PKInkingTool.InkType.pen.defaultWidth))
   }
 }
