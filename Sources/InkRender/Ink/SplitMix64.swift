@@ -1,0 +1,16 @@
+/// The SplitMix64 generator of Steele, Lea and Flood ("Fast splittable pseudorandom number
+/// generators", OOPSLA 2014): a 64-bit counter passed through a mixing function. Small, fast,
+/// and the same on every platform, which is what a reproducible ink grain needs.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
