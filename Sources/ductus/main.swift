@@ -1,3 +1,3 @@
 import DuctusCLI
 
-DuctusCommandLine.exit(withArguments: CommandLine.arguments)
+DuctusCommandLine.main()

@@ -1,0 +1,9 @@
+extension Double: ArgumentValue {
+  /// Reads a finite decimal number (`nan` and `inf` are refused).
+  public init?(argument: String) {
+    guard let value = Double(argument), value.isFinite else { return nil }
+    self = value
+  }
+  /// `a number`.
+  public static var expectation: String { "a number" }
+}

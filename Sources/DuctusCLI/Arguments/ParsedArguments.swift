@@ -1,0 +1,84 @@
+/// The values a command line gave one command: its flags, option values and positionals, looked
+/// up by the names the signature declared.
+///
+/// ```swift
+/// let jobs = try arguments.value("jobs", as: Int.self) ?? 4   // "-j 4", "--jobs=4"
+/// let files = arguments.arguments("file")
+/// ```
+///
+/// Asking for a name the signature does not declare is a programming error and traps.
+public struct ParsedArguments: Sendable {
+  /// The command's declarations, by long name.
+  let declarations: [String: OptionDeclaration]
+  /// How often each flag was given, by long name.
+  var flagCounts: [String: Int] = [:]
+  /// Each option's values in command-line order, by long name.
+  var optionValues: [String: [String]] = [:]
+  /// Each positional's values in order, by name.
+  var argumentValues: [String: [String]] = [:]
+  /// The positional names the signature declared.
+  let argumentNames: Set<String>
+
+  /// Creates an empty set of values for a signature.
+  init(signature: CommandSignature) {
+    declarations = Dictionary(
+      signature.options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    argumentNames = Set(signature.arguments.map(\.name))
+  }
+
+  /// Whether a flag was given.
+  public func flag(_ name: String) -> Bool { flagCount(name) > 0 }
+
+  /// How many times a flag was given (`-v -v`).
+  public func flagCount(_ name: String) -> Int {
+    precondition(declarations[name]?.takesValue == false, "undeclared flag --\(name)")
+    return flagCounts[name, default: 0]
+  }
+
+  /// Every value a (repeatable) option was given, in order.
+  public func values(_ name: String) -> [String] {
+    precondition(declarations[name]?.takesValue == true, "undeclared option --\(name)")
+    return optionValues[name, default: []]
+  }
+
+  /// The value of an option, or `nil` when it is absent.
+  public func value(_ name: String) -> String? { values(name).last }
+
+  /// The value of an option read as a type, or `nil` when it is absent.
+  ///
+  /// - Throws: `UsageError` naming the option when the word is not a valid value.
+  public func value<Value: ArgumentValue>(_ name: String, as type: Value.Type) throws(UsageError)
+    -> Value?
+  {
+    guard let text = value(name) else { return nil }
+    return try convert(text, of: name, as: type)
+  }
+
+  /// Every value of a repeatable option read as a type.
+  public func values<Value: ArgumentValue>(_ name: String, as type: Value.Type)
+    throws(UsageError) -> [Value]
+  {
+    var result: [Value] = []
+    for text in values(name) { result.append(try convert(text, of: name, as: type)) }
+    return result
+  }
+
+  /// The value of a single positional, or `nil` when an optional one was left out.
+  public func argument(_ name: String) -> String? { arguments(name).first }
+
+  /// Every value of a positional, in order.
+  public func arguments(_ name: String) -> [String] {
+    precondition(argumentNames.contains(name), "undeclared argument <\(name)>")
+    return argumentValues[name, default: []]
+  }
+
+  private func convert<Value: ArgumentValue>(
+    _ text: String, of name: String, as type: Value.Type
+  ) throws(UsageError) -> Value {
+    guard let value = Value(argument: text) else {
+      let option = declarations[name]!.displayName
+      throw UsageError("invalid value '\(text)' for '\(option)': expected \(Value.expectation)")
+    }
+    return value
+  }
+}

@@ -1,0 +1,20 @@
+/// The root command, `ductus`: it holds the other commands and answers `--version`.
+struct DuctusCommand: Command {
+  var signature: CommandSignature {
+    CommandSignature(
+      name: "ductus",
+      abstract: "Analyse handwriting and pen drawings in PencilKit's model.",
+      discussion:
+        "Reads PencilKit drawings, Ductus JSON and NDJSON corpora and other ink formats; "
+        + "inspects, converts and renders them. Data goes to standard output, progress and "
+        + "errors to standard error.",
+      options: [.flag("version", help: "Print the version and exit.")],
+      subcommands: [HelpCommand()])
+  }
+
+  func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    guard arguments.flag("version") else { throw missingSubcommand() }
+    context.output.write("ductus \(DuctusCommandLine.version)\n")
+    return .success
+  }
+}

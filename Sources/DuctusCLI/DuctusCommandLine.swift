@@ -1,0 +1,54 @@
+/// The `ductus` tool as a library call: `main()` is all the executable does, and `run(_:context:)`
+/// runs one command line and returns its exit code, for tests and for embedding.
+public enum DuctusCommandLine {
+  /// The tool's version, printed by `ductus --version`.
+  public static let version = "0.1.0"
+
+  /// The command tree.
+  static let root = DuctusCommand()
+
+  /// Runs the process's command line and exits with its status; Control-C removes unfinished
+  /// output files and exits with 130.
+  public static func main(_ arguments: [String] = CommandLine.arguments) -> Never {
+    Platform.handleInterrupts { AtomicFile.removePendingFiles() }
+    let code = run(Array(arguments.dropFirst()), context: .standard())
+    Platform.exit(code)
+  }
+
+  /// Runs one command line (the words after `ductus`) and returns its exit code.
+  ///
+  /// Help goes to standard output; a usage error prints `error: …`, the usage line and a hint on
+  /// standard error and returns `.usage`; any other failure prints `error: …` and returns its
+  /// code (see `CommandFailure.init(_:)`).
+  public static func run(_ words: [String], context: CommandContext) -> ExitCode {
+    var parser = CommandLineParser(root: root)
+    let formatter = HelpFormatter(width: context.helpWidth)
+    var code: ExitCode
+    do {
+      switch try parser.parse(words) {
+      case .help(let path):
+        context.output.write(formatter.help(path))
+        code = .success
+      case .run(let path, let arguments):
+        code = try path[path.count - 1].run(arguments, context: context)
+      }
+    } catch {
+      let failure = CommandFailure(error)
+      context.reportError(failure.message)
+      if failure.exitCode == .usage {
+        let help = (["ductus", "help"] + parser.path.dropFirst().map(\.signature.name))
+          .joined(separator: " ")
+        context.reportNote("usage: " + formatter.usage(parser.path))
+        context.reportNote("See '\(help)' for more.")
+      }
+      code = failure.exitCode
+    }
+    do {
+      try context.output.flush()
+    } catch {
+      context.reportError(error.message)
+      if code == .success { code = .ioError }
+    }
+    return code
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// A file that appears at its path complete or not at all: the bytes go to a temporary file in
+/// the same folder, which is renamed over the destination only after everything was written and
+/// flushed to storage.
+///
+/// A failure, an error thrown by the writer or Control-C removes the temporary file and leaves
+/// any earlier file at the destination untouched.
+///
+/// ```swift
+/// try AtomicFile.write(to: "out.ndjson") { sink in
+///   for record in records { sink.write(line(record)) }
+/// }
+/// ```
+public final class AtomicFile {
+  /// The destination.
+  public let path: String
+  /// Where the bytes go until `commit()`.
+  public let sink: OutputSink
+  private let temporaryPath: String
+  private let descriptor: Int32
+  private var isOpen = true
+
+  /// The temporary files of every open `AtomicFile`, removed when the process is interrupted.
+  private static let pending = Locked(Set<String>())
+
+  /// Opens a temporary file beside `path`.
+  ///
+  /// - Throws: `CommandFailure` (exit 74) when the folder is missing or not writable.
+  public init(path: String) throws(CommandFailure) {
+    self.path = path
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    let template = folder + "/." + url.lastPathComponent + ".tmp-XXXXXX"
+    do {
+      (descriptor, temporaryPath) = try Platform.makeTemporaryFile(template: template)
+    } catch {
+      throw CommandFailure.io(path, error)
+    }
+    sink = OutputSink(descriptor: descriptor, name: path)
+    Self.pending.withLock { _ = $0.insert(temporaryPath) }
+  }
+
+  deinit { discard() }
+
+  /// Flushes, syncs and renames the temporary file over the destination.
+  ///
+  /// - Throws: `CommandFailure` (exit 74); the temporary file is then removed.
+  public func commit() throws(CommandFailure) {
+    precondition(isOpen, "AtomicFile committed twice")
+    do {
+      try sink.flush()
+      isOpen = false
+      try Platform.synchronizeAndClose(descriptor)
+      try Platform.rename(temporaryPath, to: path)
+      Self.pending.withLock { _ = $0.remove(temporaryPath) }
+    } catch let failure as CommandFailure {
+      discard()
+      throw failure
+    } catch {
+      isOpen = false
+      discard()
+      throw CommandFailure.io(path, error)
+    }
+  }
+
+  /// Removes the temporary file without touching the destination (nothing when committed).
+  public func discard() {
+    if isOpen { Platform.closeQuietly(descriptor) }
+    isOpen = false
+    let removed = Self.pending.withLock { $0.remove(temporaryPath) }
+    if removed != nil { Platform.removeQuietly(temporaryPath) }
+  }
+
+  /// Writes a file atomically through `body`; commits when `body` returns, discards when it
+  /// throws.
+  public static func write<Result>(
+    to path: String, _ body: (OutputSink) throws -> Result
+  ) throws -> Result {
+    let file = try AtomicFile(path: path)
+    do {
+      let result = try body(file.sink)
+      try file.commit()
+      return result
+    } catch {
+      file.discard()
+      throw error
+    }
+  }
+
+  /// Removes every temporary file still open (on interrupt).
+  static func removePendingFiles() {
+    let paths = pending.withLock { paths in
+      defer { paths.removeAll() }
+      return paths
+    }
+    for path in paths { Platform.removeQuietly(path) }
+  }
+}

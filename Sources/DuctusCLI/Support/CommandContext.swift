@@ -1,0 +1,102 @@
+import Foundation
+
+/// What a running command may use of its surroundings: standard output, whether the streams
+/// are terminals, the terminal's width, whether colour is wanted, and the reporting of warnings
+/// and errors on standard error.
+public struct CommandContext {
+  /// Standard output, for data.
+  public let output: OutputSink
+  /// Whether standard input is a terminal (then a command without files does not wait on it).
+  public let inputIsTerminal: Bool
+  /// Whether standard output is a terminal (then `--format` defaults to `text`).
+  public let outputIsTerminal: Bool
+  /// Whether standard error is a terminal (then progress is shown).
+  public let errorIsTerminal: Bool
+  /// The width of the terminal on standard output, when it is one.
+  public let terminalWidth: Int?
+  /// Whether messages may use colour (standard error is a terminal and `NO_COLOR` is unset).
+  public let isColorEnabled: Bool
+
+  /// The context of the running process.
+  public static func standard() -> CommandContext {
+    let errorIsTerminal = Platform.isTerminal(Platform.standardError)
+    return CommandContext(
+      output: .standardOutput(),
+      inputIsTerminal: Platform.isTerminal(Platform.standardInput),
+      outputIsTerminal: Platform.isTerminal(Platform.standardOutput),
+      errorIsTerminal: errorIsTerminal,
+      terminalWidth: Platform.terminalWidth(of: Platform.standardOutput),
+      isColorEnabled: errorIsTerminal && !Platform.isColorDisabled)
+  }
+
+  /// The width help text wraps at: the terminal's (at most 100), or 80 when not a terminal.
+  var helpWidth: Int { min(terminalWidth ?? 80, 100) }
+
+  /// Prints `error: <message>` on standard error.
+  public func reportError(_ message: String) {
+    Platform.writeToStandardError(highlighted("error:", color: 31) + " " + message + "\n")
+  }
+
+  /// Prints `warning: <message>` on standard error.
+  public func reportWarning(_ message: String) {
+    Platform.writeToStandardError(highlighted("warning:", color: 33) + " " + message + "\n")
+  }
+
+  /// Prints a line on standard error as it is.
+  public func reportNote(_ message: String) {
+    Platform.writeToStandardError(message + "\n")
+  }
+
+  private func highlighted(_ word: String, color: Int) -> String {
+    isColorEnabled ? "\u{1B}[1;\(color)m\(word)\u{1B}[0m" : word
+  }
+
+  /// The bytes of an input: a file, or standard input for `-`.
+  ///
+  /// - Throws: `CommandFailure`: exit 66 when the file is missing or unreadable, 74 when
+  ///   reading fails.
+  public func readInput(_ path: String) throws(CommandFailure) -> Data {
+    if path == "-" {
+      do {
+        return try FileHandle.standardInput.readToEnd() ?? Data()
+      } catch {
+        throw CommandFailure.io("<stdin>", error)
+      }
+    }
+    try checkInputExists(path)
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw CommandFailure.io(path, error)
+    }
+  }
+
+  /// Fails with exit 66 unless `path` names a readable file (or folder).
+  public func checkInputExists(_ path: String) throws(CommandFailure) {
+    guard path != "-" else { return }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw CommandFailure.inputMissing(path)
+    }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw CommandFailure.inputMissing(path, reason: "permission denied")
+    }
+  }
+
+  /// The input files a command was given, or `-` (standard input) when none were and input is
+  /// piped.
+  ///
+  /// - Throws: `UsageError` when there are none and standard input is a terminal.
+  public func inputFiles(_ files: [String], argumentName: String) throws(UsageError) -> [String] {
+    if !files.isEmpty { return files }
+    guard !inputIsTerminal else { throw UsageError("missing argument <\(argumentName)>") }
+    return ["-"]
+  }
+
+  /// Writes an output through `body`: atomically to a file, or to standard output for `-`.
+  public func writeOutput<Result>(to path: String, _ body: (OutputSink) throws -> Result)
+    throws -> Result
+  {
+    guard path != "-" else { return try body(output) }
+    return try AtomicFile.write(to: path, body)
+  }
+}

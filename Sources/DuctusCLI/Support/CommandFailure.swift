@@ -1,0 +1,60 @@
+import Foundation
+import InkFormats
+
+/// A failure that ends a command: the message printed on standard error and the exit code.
+///
+/// Commands throw it (or any error that `init(_:)` knows how to classify); the entry point
+/// prints `error: <message>` and exits with `exitCode`.
+public struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The status the process ends with.
+  public var exitCode: ExitCode
+  /// One line a user can act on, naming the file (and record) concerned.
+  public var message: String
+
+  /// Creates a failure.
+  public init(_ exitCode: ExitCode, _ message: String) {
+    self.exitCode = exitCode
+    self.message = message
+  }
+
+  /// Classifies any error: a `CommandFailure` stays as it is, a `UsageError` exits 2, an
+  /// `InkFormatError` exits 65, a missing file 66 and any other I/O failure 74.
+  public init(_ error: any Error) {
+    switch error {
+    case let failure as CommandFailure:
+      self = failure
+    case let usage as UsageError:
+      self.init(.usage, usage.message)
+    case let format as InkFormatError:
+      self.init(.malformedInput, format.description)
+    default:
+      self.init(.ioError, Self.describe(error))
+    }
+  }
+
+  /// The input at `path` does not exist or cannot be opened (exit 66).
+  public static func inputMissing(_ path: String, reason: String = "no such file") -> Self {
+    CommandFailure(.inputMissing, "\(path): \(reason)")
+  }
+
+  /// Reading or writing `path` failed (exit 74).
+  public static func io(_ path: String, _ error: any Error) -> Self {
+    CommandFailure(.ioError, "\(path): \(describe(error))")
+  }
+
+  /// A short text for a system error: the POSIX message without Foundation's decoration.
+  static func describe(_ error: any Error) -> String {
+    if let posix = error as? POSIXError {
+      return Platform.errorMessage(posix.code.rawValue)
+    }
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return Platform.errorMessage(Int32(underlying.code))
+    }
+    return nsError.localizedDescription
+  }
+
+  public var description: String { message }
+}

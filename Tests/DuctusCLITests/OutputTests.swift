@@ -1,0 +1,122 @@
+import Foundation
+import InkFormats
+import Testing
+
+@testable import DuctusCLI
+
+@Suite struct OutputTests {
+  /// A fresh empty folder.
+  private func makeFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ductus-cli-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  private struct Stop: Error {}
+
+  @Test func atomicWriteAppearsWhole() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("out.txt").path
+    try AtomicFile.write(to: path) { sink in
+      for line in 0..<20_000 { sink.write("line \(line)\n") }
+    }
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasPrefix("line 0\nline 1\n"))
+    #expect(text.hasSuffix("line 19999\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.txt"])
+  }
+
+  @Test func failedWriteLeavesTheOldFileAndNoTemporary() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("out.txt").path
+    try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(throws: Stop.self) {
+      try AtomicFile.write(to: path) { sink in
+        sink.write(String(repeating: "new partial data\n", count: 10_000))
+        throw Stop()
+      }
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.txt"])
+  }
+
+  @Test func discardedFilesAreRemoved() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try AtomicFile(path: folder.appendingPathComponent("a").path)
+    file.sink.write("x")
+    try file.sink.flush()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
+    file.discard()
+    file.discard()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test func missingFolderIsAnIOError() throws {
+    let path = "/nonexistent-ductus-folder/out.json"
+    do {
+      _ = try AtomicFile(path: path)
+      Issue.record("no error")
+    } catch {
+      #expect(error.exitCode == .ioError)
+      #expect(error.message == "\(path): No such file or directory")
+    }
+  }
+
+  @Test func errorsMapToExitCodes() {
+    #expect(CommandFailure(UsageError("x")).exitCode == .usage)
+    let format = InkFormatError(.malformed, "expected ']'", file: "a.json", offset: 7)
+    #expect(
+      CommandFailure(format) == CommandFailure(.malformedInput, "a.json: at byte 7: expected ']'"))
+    #expect(CommandFailure(POSIXError(.ENOSPC)).exitCode == .ioError)
+    #expect(CommandFailure(CommandFailure.inputMissing("b")).exitCode == .inputMissing)
+    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 65, 66, 74, 130])
+  }
+
+  @Test func missingInputIsExit66() {
+    let context = CommandContext.standard()
+    #expect(throws: CommandFailure(.inputMissing, "nope.json: no such file")) {
+      try context.readInput("nope.json")
+    }
+  }
+
+  @Test func shardsPartitionTheRecords() {
+    #expect(Shard(argument: "1/4") == Shard(index: 1, count: 4))
+    for bad in ["4/4", "-1/4", "1/0", "a/b", "1", "1/2/3", ""] {
+      #expect(Shard(argument: bad) == nil, "\(bad)")
+    }
+    let shards = (0..<5).map { Shard(index: $0, count: 5)! }
+    for record in 0..<100 {
+      #expect(shards.filter { $0.contains(record) }.count == 1)
+    }
+    #expect(Shard.all.contains(12345))
+  }
+
+  @Test(arguments: [1, 2, 3, 8])
+  func parallelMapKeepsInputOrder(jobs: Int) throws {
+    for count in [0, 1, 7, 100, 1000] {
+      var source = (0..<count).makeIterator()
+      var seen: [Int] = []
+      var failures: [Int] = []
+      try OrderedParallelMap(jobs: jobs, windowSize: 13).run(
+        next: { source.next() },
+        transform: { value -> Int in
+          if value % 17 == 5 { throw Stop() }
+          if value % 3 == 0 { usleep(UInt32(value % 7) * 20) }
+          return value * value
+        },
+        emit: { index, result in
+          switch result {
+          case .success(let square): seen.append(square)
+          case .failure: failures.append(index)
+          }
+        })
+      let expected = (0..<count).filter { $0 % 17 != 5 }
+      #expect(seen == expected.map { $0 * $0 })
+      #expect(failures == (0..<count).filter { $0 % 17 == 5 })
+    }
+  }
+}
