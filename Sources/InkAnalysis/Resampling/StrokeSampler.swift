@@ -1,0 +1,96 @@
+import Foundation
+import OpenPencilKit
+
+/// Turns the model's strokes into ``SampleBuffer``s, once, at the edge: coordinates in drawing
+/// space (each stroke's transform applied), masked-out parts removed, time in seconds from the
+/// start of the drawing.
+///
+/// ```swift
+/// let sampler = StrokeSampler(mode: .spline(.distance(2)))
+/// let pieces = sampler.samples(of: drawing)   // one buffer a visible piece of a stroke
+/// ```
+///
+/// Every buffer carries the channels `x`, `y`, `t`, `force`, `azimuth` and `altitude`. A mask
+/// can cut one stroke into several visible pieces; each piece is its own buffer, in stroke
+/// order.
+public struct StrokeSampler: Sendable {
+  /// Which points of a stroke become samples.
+  public enum Mode: Hashable, Sendable {
+    /// The path's control points as stored (the pen's raw samples).
+    case controlPoints
+    /// Points of the B-spline at a stride (`PKStrokePath.interpolatedPoints(in:by:)`).
+    case spline(PKStrokePath.InterpolatedSlice.Stride)
+  }
+
+  /// Which points become samples.
+  public var mode: Mode
+
+  /// A sampler of the given mode.
+  public init(mode: Mode = .controlPoints) {
+    self.mode = mode
+  }
+
+  /// The visible pieces of every stroke of a drawing, in z-order; `t` counts from the earliest
+  /// stroke's creation date.
+  public func samples(of drawing: PKDrawing) -> [SampleBuffer] {
+    let origin = drawing.strokes.map(\.path.creationDate).min() ?? Date(timeIntervalSinceReferenceDate: 0)
+    return drawing.strokes.flatMap { samples(of: $0, timeOrigin: origin) }
+  }
+
+  /// The visible pieces of one stroke; `t` counts from `timeOrigin` (the stroke's own creation
+  /// date when `nil`).
+  public func samples(of stroke: PKStroke, timeOrigin: Date? = nil) -> [SampleBuffer] {
+    let path = stroke.path
+    guard !path.isEmpty else { return [] }
+    let start = path.creationDate.timeIntervalSince(timeOrigin ?? path.creationDate)
+    return stroke.maskedPathRanges.map { range in
+      let points: [PKStrokePoint]
+      switch mode {
+      case .controlPoints:
+        points = controlPoints(of: path, in: range)
+      case .spline(let stride):
+        points = Array(path.interpolatedPoints(in: range, by: stride))
+      }
+      return buffer(points, transform: stroke.transform, timeShift: start)
+    }
+  }
+
+  /// The control points whose parameter lies in `range`, with the range's ends interpolated
+  /// when a mask cuts between control points.
+  func controlPoints(of path: PKStrokePath, in range: ClosedRange<CGFloat>) -> [PKStrokePoint] {
+    if range == path.parametricRange { return Array(path) }
+    var points: [PKStrokePoint] = []
+    let first = Int(range.lowerBound.rounded(.up))
+    let last = Int(range.upperBound.rounded(.down))
+    if CGFloat(first) != range.lowerBound { points.append(path.interpolatedPoint(at: range.lowerBound)) }
+    if first <= last { points += path[first...last] }
+    if CGFloat(last) != range.upperBound { points.append(path.interpolatedPoint(at: range.upperBound)) }
+    return points
+  }
+
+  func buffer(
+    _ points: [PKStrokePoint], transform: CGAffineTransform, timeShift: TimeInterval
+  ) -> SampleBuffer {
+    let n = points.count
+    var xs = [Double](repeating: 0, count: n)
+    var ys = [Double](repeating: 0, count: n)
+    var ts = [Double](repeating: 0, count: n)
+    var force = [Double](repeating: 0, count: n)
+    var azimuth = [Double](repeating: 0, count: n)
+    var altitude = [Double](repeating: 0, count: n)
+    for (i, point) in points.enumerated() {
+      let location = point.location.applying(transform)
+      xs[i] = Double(location.x)
+      ys[i] = Double(location.y)
+      ts[i] = point.timeOffset + timeShift
+      force[i] = Double(point.force)
+      azimuth[i] = Double(point.azimuth)
+      altitude[i] = Double(point.altitude)
+    }
+    // The channels are built with equal lengths, so this cannot throw.
+    return (try? SampleBuffer(
+      xs: xs, ys: ys,
+      extraChannels: [.t: ts, .force: force, .azimuth: azimuth, .altitude: altitude]))
+      ?? SampleBuffer(xs: xs, ys: ys)
+  }
+}
