@@ -49,7 +49,9 @@ public struct DrawingResampler: Sendable {
       try? copy.setChannel(.penDown, to: [Double](repeating: 1, count: stroke.count))
       tagged.append(copy)
     }
-    let common = Set(tagged[0].channels).filter { channel in tagged.allSatisfy { $0[channel] != nil } }
+    let common = Set(tagged[0].channels).filter { channel in
+      tagged.allSatisfy { $0[channel] != nil }
+    }
     let channels = tagged[0].channels.filter { common.contains($0) }
     switch penUp {
     case .separate:
@@ -68,11 +70,14 @@ public struct DrawingResampler: Sendable {
     }
     let lengths = strokes.map(\.pathLength)
     let total = lengths.reduce(0, +)
-    let weights = total > 0 ? lengths.map { $0 / total } : lengths.map { _ in 1 / Double(strokes.count) }
+    let weights =
+      total > 0 ? lengths.map { $0 / total } : lengths.map { _ in 1 / Double(strokes.count) }
     // One sample each first, then the rest by largest remainder of the length shares.
     let spare = Double(count - strokes.count)
     var shares = weights.map { Int(($0 * spare).rounded(.down)) + 1 }
-    let remainders = weights.enumerated().map { ($0.offset, $0.element * spare - (($0.element * spare).rounded(.down))) }
+    let remainders = weights.enumerated().map {
+      ($0.offset, $0.element * spare - (($0.element * spare).rounded(.down)))
+    }
     for (index, _) in remainders.sorted(by: { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 })
       .prefix(count - shares.reduce(0, +))
     {
@@ -93,7 +98,8 @@ public struct DrawingResampler: Sendable {
     let lengths = joined.cumulativeArcLength
     let total = lengths[lengths.count - 1]
     let targets =
-      count == 1 ? [0] : (0..<count).map { $0 == count - 1 ? total : total * Double($0) / Double(count - 1) }
+      count == 1
+      ? [0] : (0..<count).map { $0 == count - 1 ? total : total * Double($0) / Double(count - 1) }
     var result = joined.interpolated(along: lengths, at: targets)
     // A sample strictly inside a segment that joins two strokes is in the air.
     let strokeOf = joined[.stroke]!
@@ -119,11 +125,4 @@ public struct DrawingResampler: Sendable {
     }
     return result
   }
-}
-
-extension SampleChannel {
-  /// The index of the stroke a sample belongs to (a whole number held as a `Double`).
-  public static let stroke = SampleChannel("stroke")
-  /// 1 where the pen touches, 0 in the air between strokes.
-  public static let penDown = SampleChannel("penDown")
 }

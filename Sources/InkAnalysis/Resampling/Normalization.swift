@@ -48,8 +48,9 @@ public struct Normalization: Hashable, Sendable {
   public var rotation: Rotation
 
   /// A normalisation of the given steps.
-  public init(translation: Translation = .centroid, scale: Scale = .none, rotation: Rotation = .none)
-  {
+  public init(
+    translation: Translation = .centroid, scale: Scale = .none, rotation: Rotation = .none
+  ) {
     self.translation = translation
     self.scale = scale
     self.rotation = rotation
@@ -64,9 +65,11 @@ public struct Normalization: Hashable, Sendable {
   /// The normalised series (every other channel unchanged) and the transform that was applied;
   /// its `inverted()` maps the result back.
   ///
-  /// Degenerate sizes (a single point, a zero-length or zero-width series) leave the scale
-  /// along that dimension at 1 rather than dividing by zero.
-  public func apply(to buffer: SampleBuffer) throws(ResamplingError) -> (SampleBuffer, CGAffineTransform) {
+  /// Degenerate sizes (a single point, a zero-length series, a side under 1e-12 of the other)
+  /// leave the scale along that dimension at 1 rather than dividing by zero.
+  public func apply(to buffer: SampleBuffer) throws(ResamplingError) -> (
+    SampleBuffer, CGAffineTransform
+  ) {
     try buffer.checkedForResampling()
     var transform = CGAffineTransform.identity
     let n = Double(buffer.count)
@@ -93,21 +96,33 @@ public struct Normalization: Hashable, Sendable {
     switch scale {
     case .none: break
     case .boundingBox(let size, let uniform):
-      let width = current.xs.max()! - current.xs.min()!
-      let height = current.ys.max()! - current.ys.min()!
+      var width = current.xs.max()! - current.xs.min()!
+      var height = current.ys.max()! - current.ys.min()!
+      // A side below 1e-12 of the other is rounding left by the rotation: a line, not a box.
+      if width < 1e-12 * height { width = 0 }
+      if height < 1e-12 * width { height = 0 }
       if uniform {
         let side = max(width, height)
-        if side > 0 { sx = size / side; sy = sx }
+        if side > 0 {
+          sx = size / side
+          sy = sx
+        }
       } else {
         if width > 0 { sx = size / width }
         if height > 0 { sy = size / height }
       }
     case .rms:
       let meanSquare = zip(current.xs, current.ys).reduce(0) { $0 + $1.0 * $1.0 + $1.1 * $1.1 } / n
-      if meanSquare > 0 { sx = 1 / meanSquare.squareRoot(); sy = sx }
+      if meanSquare > 0 {
+        sx = 1 / meanSquare.squareRoot()
+        sy = sx
+      }
     case .pathLength:
       let length = current.pathLength
-      if length > 0 { sx = 1 / length; sy = sx }
+      if length > 0 {
+        sx = 1 / length
+        sy = sx
+      }
     }
     transform = transform.concatenating(CGAffineTransform(scaleX: sx, y: sy))
     return (buffer.applying(transform), transform)

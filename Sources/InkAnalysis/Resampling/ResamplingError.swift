@@ -23,7 +23,8 @@ public enum ResamplingError: Error, Equatable, Sendable, CustomStringConvertible
   /// The same failure from a sample-buffer check.
   init(_ error: SampleBufferError) {
     switch error {
-    case .nonFiniteSample(let channel, let index): self = .nonFiniteSample(channel: channel, index: index)
+    case .nonFiniteSample(let channel, let index):
+      self = .nonFiniteSample(channel: channel, index: index)
     case .missingChannel(let channel): self = .missingChannel(channel)
     default: self = .invalidParameter(error.description)
     }

@@ -57,7 +57,8 @@ extension SampleBuffer {
   }
 
   /// The series simplified by Ramer–Douglas–Peucker at tolerance `epsilon`.
-  public func simplifiedRamerDouglasPeucker(epsilon: Double) throws(ResamplingError) -> SampleBuffer {
+  public func simplifiedRamerDouglasPeucker(epsilon: Double) throws(ResamplingError) -> SampleBuffer
+  {
     selecting(try ramerDouglasPeuckerIndices(epsilon: epsilon))
   }
 
@@ -77,16 +78,20 @@ extension SampleBuffer {
       throw .invalidParameter("the area tolerance must be zero or more, not \(epsilon)")
     }
     guard count > 2 else { return Array(0..<count) }
+    // The shoelace sum in geo's order of terms, so that rounding (and so ties) agree.
     func area(_ a: Int, _ b: Int, _ c: Int) -> Double {
-      abs((xs[b] - xs[a]) * (ys[c] - ys[a]) - (xs[c] - xs[a]) * (ys[b] - ys[a])) / 2
+      let twice =
+        (xs[a] * ys[b] - ys[a] * xs[b]) + (xs[b] * ys[c] - ys[b] * xs[c])
+        + (xs[c] * ys[a] - ys[c] * xs[a])
+      return abs(twice / 2)
     }
     var left = Array(-1..<(count - 1))
     var right = Array(1...count)
     var removed = [Bool](repeating: false, count: count)
-    var heap = TriangleHeap()
-    for i in 1..<(count - 1) {
-      heap.push(.init(area: area(i - 1, i, i + 1), index: i, left: i - 1, right: i + 1))
-    }
+    var heap = TriangleHeap(
+      (1..<(count - 1)).map {
+        .init(area: area($0 - 1, $0, $0 + 1), index: $0, left: $0 - 1, right: $0 + 1)
+      })
     while let smallest = heap.pop() {
       if smallest.area > epsilon { break }
       let i = smallest.index

@@ -29,7 +29,8 @@ public struct SavitzkyGolayFilter: Hashable, Sendable {
 
   func validate() throws(ResamplingError) {
     guard windowLength >= 1, windowLength % 2 == 1 else {
-      throw .invalidParameter("the window length must be a positive odd number, not \(windowLength)")
+      throw .invalidParameter(
+        "the window length must be a positive odd number, not \(windowLength)")
     }
     guard polynomialOrder >= 0, polynomialOrder < windowLength else {
       throw .invalidParameter("the polynomial order must be below the window length")
@@ -107,7 +108,8 @@ public struct SavitzkyGolayFilter: Hashable, Sendable {
     try validate()
     let n = values.count
     guard n >= windowLength else {
-      throw .invalidParameter("the signal has \(n) samples, fewer than the window of \(windowLength)")
+      throw .invalidParameter(
+        "the signal has \(n) samples, fewer than the window of \(windowLength)")
     }
     let half = windowLength / 2
     var output = [Double](repeating: 0, count: n)

@@ -33,7 +33,8 @@ public struct StrokeSampler: Sendable {
   /// The visible pieces of every stroke of a drawing, in z-order; `t` counts from the earliest
   /// stroke's creation date.
   public func samples(of drawing: PKDrawing) -> [SampleBuffer] {
-    let origin = drawing.strokes.map(\.path.creationDate).min() ?? Date(timeIntervalSinceReferenceDate: 0)
+    let origin =
+      drawing.strokes.map(\.path.creationDate).min() ?? Date(timeIntervalSinceReferenceDate: 0)
     return drawing.strokes.flatMap { samples(of: $0, timeOrigin: origin) }
   }
 
@@ -62,9 +63,13 @@ public struct StrokeSampler: Sendable {
     var points: [PKStrokePoint] = []
     let first = Int(range.lowerBound.rounded(.up))
     let last = Int(range.upperBound.rounded(.down))
-    if CGFloat(first) != range.lowerBound { points.append(path.interpolatedPoint(at: range.lowerBound)) }
+    if CGFloat(first) != range.lowerBound {
+      points.append(path.interpolatedPoint(at: range.lowerBound))
+    }
     if first <= last { points += path[first...last] }
-    if CGFloat(last) != range.upperBound { points.append(path.interpolatedPoint(at: range.upperBound)) }
+    if CGFloat(last) != range.upperBound {
+      points.append(path.interpolatedPoint(at: range.upperBound))
+    }
     return points
   }
 
@@ -88,9 +93,10 @@ public struct StrokeSampler: Sendable {
       altitude[i] = Double(point.altitude)
     }
     // The channels are built with equal lengths, so this cannot throw.
-    return (try? SampleBuffer(
-      xs: xs, ys: ys,
-      extraChannels: [.t: ts, .force: force, .azimuth: azimuth, .altitude: altitude]))
+    return
+      (try? SampleBuffer(
+        xs: xs, ys: ys,
+        extraChannels: [.t: ts, .force: force, .azimuth: azimuth, .altitude: altitude]))
       ?? SampleBuffer(xs: xs, ys: ys)
   }
 }
