@@ -1,0 +1,44 @@
+import DuctusTestSupport
+import Foundation
+import InkFormats
+import Testing
+
+@Suite("NumPy .npy arrays")
+struct NpyArrayTests {
+  func fixture(_ name: String) throws -> Data {
+    try Data(contentsOf: SharedData.fixture("npy/\(name)"))
+  }
+
+  @Test func writesTheSameBytesAsNumPy() throws {
+    let matrix = NpyArray(shape: [2, 3], values: [0, 1.5, -2.25, 1e-300, .pi, 6.02e23])
+    #expect(matrix.dataRepresentation() == (try fixture("matrix-f8.npy")))
+    let vector = NpyArray(shape: [5], values: (0..<5).map { Double($0) / 3 })
+    #expect(vector.dataRepresentation() == (try fixture("vector-f8.npy")))
+    #expect(NpyArray(shape: [0, 3], values: []).dataRepresentation() == (try fixture("empty-f8.npy")))
+  }
+
+  @Test func readsNumPyFiles() throws {
+    let matrix = try NpyArray(data: fixture("matrix-f8.npy"))
+    #expect(matrix.shape == [2, 3])
+    #expect(matrix.values == [0, 1.5, -2.25, 1e-300, .pi, 6.02e23])
+    let single = try NpyArray(data: fixture("matrix-f4.npy"))
+    #expect(single.values[4] == Double(Float(Double.pi)))
+    #expect(try NpyArray(data: fixture("empty-f8.npy")).shape == [0, 3])
+  }
+
+  @Test func headersAreAlignedForMemoryMapping() {
+    for shape in [[1], [20000, 20000], [3, 4, 5]] {
+      #expect(NpyArray.header(shape: shape).count % 64 == 0)
+    }
+  }
+
+  @Test func rejectsBrokenFiles() throws {
+    let good = try fixture("matrix-f8.npy")
+    #expect(throws: InkFormatError.self) { try NpyArray(data: Data("hello".utf8)) }
+    #expect(throws: InkFormatError.self) { try NpyArray(data: good.prefix(good.count - 3)) }
+    #expect(throws: InkFormatError.self) { try NpyArray(data: good.prefix(20)) }
+    var wrongType = good
+    wrongType.replaceSubrange(21..<24, with: Data("<i8".utf8))
+    #expect(throws: InkFormatError.self) { try NpyArray(data: wrongType) }
+  }
+}
