@@ -64,6 +64,30 @@ struct PencilKitBinaryFixtureTests {
     try Self.expectMatches(drawing, truth: Self.truth(name))
   }
 
+  @Test(
+    "re-encoding a fixture's drawing and decoding it again gives the same values",
+    arguments: cases)
+  func reencodes(name: String) throws {
+    let drawing = try PKDrawing(data: Self.blob(name))
+    let again = try PKDrawing(data: drawing.dataRepresentation())
+    #expect(again == drawing)
+    try Self.expectMatches(again, truth: Self.truth(name))
+  }
+
+  @Test(
+    "re-encoding writes PencilKit's own bytes, apart from the 16-byte identifiers",
+    arguments: cases)
+  func sameBytes(name: String) throws {
+    let apple = try Self.blob(name)
+    let drawing = try PKDrawing(data: apple)
+    let ours = drawing.dataRepresentation()
+    #expect(ours.count == apple.count)
+    // The drawing's identifier; with strokes, the replica's and each stroke's and path's.
+    let identifiers = 1 + (drawing.strokes.isEmpty ? 0 : 1 + 2 * drawing.strokes.count)
+    let differing = zip(apple, ours).filter { $0 != $1 }.count
+    #expect(differing <= 16 * identifiers)
+  }
+
   @Test("the inks of case06 share one table and keep their order")
   func inkTable() throws {
     let drawing = try PKDrawing(data: Self.blob("case06-inks"))

@@ -62,4 +62,7 @@ struct ProtobufWireWriter {
       for (index, value) in values.enumerated() { message.writeFloatField(index + 1, value) }
     }
   }
+
+  /// Appends another writer's fields.
+  mutating func append(_ other: ProtobufWireWriter) { bytes.append(contentsOf: other.bytes) }
 }
