@@ -58,7 +58,13 @@ extension Canvas {
     if let mask = stroke.mask { clip(to: mask) }
 
     let runs = opacityRuns(of: samples)
-    let blend = rule.compositing == .multiply ? CAIRO_OPERATOR_MULTIPLY : CAIRO_OPERATOR_OVER
+    // SVG 1.1 has no multiply: Cairo would turn the whole page into an image, so SVG lays
+    // multiplying inks over instead.
+    let multiplies = rule.compositing == .multiply && format != .svg
+    let blend = multiplies ? CAIRO_OPERATOR_MULTIPLY : CAIRO_OPERATOR_OVER
+    cairo_set_dash(context, nil, 0, 0)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
     let grouped = runs.count > 1 || rule.grain != nil
     if grouped {
       cairo_push_group(context)
@@ -68,9 +74,8 @@ extension Canvas {
     }
     for run in runs {
       cairo_new_path(context)
-      addSegmentHulls(of: samples[run.samples])
       setSource(stroke.ink.color, alphaScale: run.opacity)
-      cairo_fill(context)
+      paintRun(samples[run.samples])
     }
     guard grouped else { return }
     cairo_pop_group_to_source(context)
@@ -154,6 +159,24 @@ extension Canvas {
     }
     runs.append((start..<samples.count, current))
     return runs
+  }
+
+  /// Paints a run of samples of one opacity. A run of one width is the polyline stroked with
+  /// round caps and joins, which is the same union of discs in far fewer path elements (and
+  /// much smaller PDF and SVG files); a run of varying width is filled from its segment hulls.
+  func paintRun(_ run: ArraySlice<InkSample>) {
+    guard let first = run.first else { return }
+    guard run.count > 1, first.radius > 0, run.allSatisfy({ $0.radius == first.radius }) else {
+      addSegmentHulls(of: run)
+      cairo_fill(context)
+      return
+    }
+    cairo_move_to(context, Double(first.location.x), Double(first.location.y))
+    for sample in run.dropFirst() {
+      cairo_line_to(context, Double(sample.location.x), Double(sample.location.y))
+    }
+    cairo_set_line_width(context, Double(2 * first.radius))
+    cairo_stroke(context)
   }
 
   /// Adds, for each pair of successive samples, the convex hull of their discs as a sub-path
