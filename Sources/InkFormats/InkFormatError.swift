@@ -13,6 +13,9 @@ public struct InkFormatError: Error, Hashable, Sendable, CustomStringConvertible
     case unsupportedVersion
     /// The file's format could not be told from its name or content.
     case unknownFormat
+    /// The format cannot do what was asked (writing a format that is only read, a corpus into
+    /// a format that holds one drawing …).
+    case unsupported
   }
 
   /// The kind of failure.

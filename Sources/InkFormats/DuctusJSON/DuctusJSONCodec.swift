@@ -1,0 +1,30 @@
+import Foundation
+
+/// Ductus JSON in the registry: `.json` files whose object names `"format":"ductus-drawing"`.
+public enum DuctusJSONCodec: InkFormatCodec {
+  public static let displayName = "Ductus JSON"
+  public static let fileExtensions = ["json"]
+
+  public static func matches(head: [UInt8]) -> Bool {
+    (JSONScanner.leadingMembers(of: head)["format"] ?? nil) == DuctusJSONSchema.formatName
+  }
+
+  public static func openCorpus(at url: URL) throws -> any CorpusReader {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw InkFormatError(.malformed, "cannot read the file", file: url.path)
+    }
+    return SingleDrawingCorpusReader(
+      record: CorpusRecord(
+        key: SingleDrawingCorpusReader.key(for: url),
+        drawing: try DuctusJSONReader().drawing(from: data)))
+  }
+
+  public static func write(_ record: CorpusRecord, to url: URL) throws {
+    let output = try AtomicFileOutput(destination: url)
+    try output.write(DuctusJSONWriter().data(for: record.drawing))
+    try output.commit()
+  }
+}

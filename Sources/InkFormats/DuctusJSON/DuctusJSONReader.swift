@@ -1,0 +1,215 @@
+import Foundation
+import OpenPencilKit
+
+/// Reads Ductus JSON drawings (see <doc:DuctusJSON> for the schema) with a byte-level parser.
+///
+/// ```swift
+/// let drawing = try DuctusJSONReader().drawing(from: Data(contentsOf: url))
+/// ```
+///
+/// The parser walks the bytes once, parses each number array straight into a `[Double]` with
+/// `DecimalNumberParser` (correctly rounded), and skips members it does not know, so that files
+/// of later minor additions still read. Errors are `InkFormatError`s with the byte offset.
+public struct DuctusJSONReader: Sendable {
+  /// Creates a reader.
+  public init() {}
+
+  /// The drawing in a Ductus JSON text.
+  ///
+  /// - Throws: `InkFormatError` naming the byte offset of the first problem.
+  public func drawing(from data: Data) throws -> PKDrawing {
+    try data.withUnsafeBytes { bytes in
+      var scanner = JSONScanner(bytes)
+      let drawing = try Self.readDrawing(&scanner)
+      try scanner.expectEnd()
+      return drawing
+    }
+  }
+
+  /// Reads a drawing object at the scanner's position. `format` and `version` may be absent
+  /// (as in a corpus record's `drawing`); when present they must name a readable schema.
+  static func readDrawing(_ scanner: inout JSONScanner) throws(InkFormatError) -> PKDrawing {
+    try scanner.beginObject()
+    var strokes: [PKStroke] = []
+    var first = true
+    while let key = try scanner.nextKey(&first) {
+      switch key {
+      case "format":
+        let name = try scanner.readString()
+        guard name == DuctusJSONSchema.formatName else {
+          throw scanner.failure(.unknownFormat, "format \"\(name)\" is not a Ductus drawing")
+        }
+      case "version":
+        let version = try scanner.readInteger(in: 0...Int(Int32.max), "version")
+        guard version <= DuctusJSONSchema.version else {
+          throw scanner.failure(
+            .unsupportedVersion,
+            "version \(version) is newer than \(DuctusJSONSchema.version), the newest this reads")
+        }
+      case "strokes":
+        try scanner.beginArray()
+        var firstStroke = true
+        while try scanner.nextElement(&firstStroke) {
+          strokes.append(try readStroke(&scanner))
+        }
+      default:
+        try scanner.skipValue()
+      }
+    }
+    return PKDrawing(strokes: strokes)
+  }
+
+  /// Reads one stroke object.
+  static func readStroke(_ scanner: inout JSONScanner) throws(InkFormatError) -> PKStroke {
+    try scanner.beginObject()
+    var inkType = PKInk.InkType.pen
+    var color = PKColor.black
+    var transform = CGAffineTransform.identity
+    var creationDate = Date(timeIntervalSinceReferenceDate: 0)
+    var mask: PKBezierPath?
+    var randomSeed: UInt32 = 0
+    var channels: [DuctusJSONChannel: [Double]] = [:]
+    var pointsOffset = scanner.position
+    var first = true
+    while let key = try scanner.nextKey(&first) {
+      switch key {
+      case "ink":
+        let name = try scanner.readString()
+        guard let type = PKInk.InkType(name: name) else {
+          throw scanner.failure(.invalidValue, "empty ink name")
+        }
+        inkType = type
+      case "color":
+        color = try readColor(&scanner)
+      case "transform":
+        let start = scanner.position
+        var values: [Double] = []
+        try scanner.readNumbers(into: &values)
+        guard values.count == 6 else {
+          scanner.position = start
+          throw scanner.failure(.invalidValue, "a transform has 6 numbers [a,b,c,d,tx,ty]")
+        }
+        transform = CGAffineTransform(
+          a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
+      case "creationDate":
+        creationDate = Date(timeIntervalSinceReferenceDate: try scanner.readNumber())
+      case "mask":
+        mask = try readMask(&scanner)
+      case "randomSeed":
+        randomSeed = UInt32(try scanner.readInteger(in: 0...Int(UInt32.max), "randomSeed"))
+      case "points":
+        scanner.skipWhitespace()
+        pointsOffset = scanner.position
+        channels = try readChannels(&scanner)
+      default:
+        try scanner.skipValue()
+      }
+    }
+    let ink = PKInk(inkType, color: color)
+    let points = try makePoints(channels, ink: ink, offset: scanner.baseOffset + pointsOffset)
+    return PKStroke(
+      ink: ink, path: PKStrokePath(controlPoints: points, creationDate: creationDate),
+      transform: transform, mask: mask, randomSeed: randomSeed)
+  }
+
+  /// Reads `"#RRGGBB"`, `"#RRGGBBAA"` or `[r, g, b, a]`.
+  static func readColor(_ scanner: inout JSONScanner) throws(InkFormatError) -> PKColor {
+    let start = scanner.position
+    if scanner.peek() == 0x22 {
+      let text = try scanner.readString()
+      guard let color = PKColor(hex: text) else {
+        scanner.position = start
+        throw scanner.failure(.invalidValue, "colour \"\(text)\" is not #RRGGBB or #RRGGBBAA")
+      }
+      return color
+    }
+    var values: [Double] = []
+    try scanner.readNumbers(into: &values)
+    guard values.count == 4 else {
+      scanner.position = start
+      throw scanner.failure(.invalidValue, "a colour array has 4 numbers [r,g,b,a]")
+    }
+    return PKColor(red: values[0], green: values[1], blue: values[2], alpha: values[3])
+  }
+
+  /// Reads `null` or an array of polygons, each a flat array `[x0, y0, x1, y1, …]`.
+  static func readMask(_ scanner: inout JSONScanner) throws(InkFormatError) -> PKBezierPath? {
+    if try scanner.readNull() { return nil }
+    try scanner.beginArray()
+    var polygons: [[CGPoint]] = []
+    var first = true
+    var values: [Double] = []
+    while try scanner.nextElement(&first) {
+      let start = scanner.position
+      values.removeAll(keepingCapacity: true)
+      try scanner.readNumbers(into: &values)
+      guard values.count % 2 == 0 else {
+        scanner.position = start
+        throw scanner.failure(.invalidValue, "a mask polygon has an odd count of coordinates")
+      }
+      polygons.append(
+        stride(from: 0, to: values.count, by: 2).map { CGPoint(x: values[$0], y: values[$0 + 1]) })
+    }
+    return PKBezierPath(polygons: polygons)
+  }
+
+  /// Reads the `points` object: one number array per channel.
+  static func readChannels(_ scanner: inout JSONScanner) throws(InkFormatError)
+    -> [DuctusJSONChannel: [Double]]
+  {
+    try scanner.beginObject()
+    var channels: [DuctusJSONChannel: [Double]] = [:]
+    var first = true
+    while let key = try scanner.nextKey(&first) {
+      guard let channel = DuctusJSONChannel(rawValue: key) else {
+        try scanner.skipValue()
+        continue
+      }
+      var values: [Double] = []
+      values.reserveCapacity(channels[.x]?.count ?? 64)
+      try scanner.readNumbers(into: &values)
+      channels[channel] = values
+    }
+    return channels
+  }
+
+  /// Builds the control points from the channel arrays, checking their lengths.
+  static func makePoints(
+    _ channels: [DuctusJSONChannel: [Double]], ink: PKInk, offset: Int
+  ) throws(InkFormatError) -> [PKStrokePoint] {
+    guard let xs = channels[.x], let ys = channels[.y] else {
+      if channels.isEmpty { return [] }
+      throw InkFormatError(.malformed, "points need both \"x\" and \"y\"", offset: offset)
+    }
+    let count = xs.count
+    for (channel, values) in channels where values.count != count {
+      throw InkFormatError(
+        .invalidValue,
+        "points channel \"\(channel.rawValue)\" has \(values.count) values, \"x\" has \(count)",
+        offset: offset)
+    }
+    func column(_ channel: DuctusJSONChannel) -> [Double] {
+      channels[channel] ?? Array(repeating: channel.defaultValue(for: ink) ?? 0, count: count)
+    }
+    let ts = column(.t)
+    let widths = column(.width)
+    let heights = channels[.height] ?? widths
+    let forces = column(.force)
+    let azimuths = column(.azimuth)
+    let altitudes = column(.altitude)
+    let opacities = column(.opacity)
+    let secondaryScales = column(.secondaryScale)
+    let thresholds = column(.threshold)
+    var points: [PKStrokePoint] = []
+    points.reserveCapacity(count)
+    for i in 0..<count {
+      points.append(
+        PKStrokePoint(
+          location: CGPoint(x: xs[i], y: ys[i]), timeOffset: ts[i],
+          size: CGSize(width: widths[i], height: heights[i]), opacity: opacities[i],
+          force: forces[i], azimuth: azimuths[i], altitude: altitudes[i],
+          secondaryScale: secondaryScales[i], threshold: thresholds[i]))
+    }
+    return points
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Streams a corpus into a Ductus NDJSON file (see <doc:Corpora>): one record a line, written
+/// through a buffer into a temporary file that `finish()` moves into place.
+public struct DuctusNDJSONWriter: CorpusWriter {
+  private let output: AtomicFileOutput
+  private let drawingWriter = DuctusJSONWriter(breaksLinesBetweenStrokes: false)
+
+  /// Starts a corpus file at `url`.
+  public init(url: URL) throws { output = try AtomicFileOutput(destination: url) }
+
+  public mutating func write(_ record: CorpusRecord) throws {
+    try output.write(Self.line(for: record, drawingWriter: drawingWriter))
+  }
+
+  public mutating func finish() throws { try output.commit() }
+
+  /// One record's line, with its line feed. Metadata entries are sorted by name, so that equal
+  /// records give equal lines.
+  static func line(for record: CorpusRecord, drawingWriter: DuctusJSONWriter) -> [UInt8] {
+    var text = JSONTextWriter()
+    text.append("{")
+    text.appendKey("key", first: true)
+    text.appendString(record.key)
+    if let label = record.label {
+      text.appendKey("label")
+      text.appendString(label)
+    }
+    if !record.metadata.isEmpty {
+      text.appendKey("metadata")
+      text.append("{")
+      for (index, entry) in record.metadata.sorted(by: { $0.key < $1.key }).enumerated() {
+        text.appendKey(entry.key, first: index == 0)
+        text.appendString(entry.value)
+      }
+      text.append("}")
+    }
+    text.appendKey("drawing")
+    drawingWriter.write(record.drawing, into: &text)
+    text.append("}\n")
+    return text.bytes
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import OpenPencilKit
+import Testing
+
+@testable import InkFormats
+
+@Suite struct DuctusJSONTests {
+  @Test func readsHandWrittenDocumentWithDefaults() throws {
+    let text = """
+      {"format":"ductus-drawing","version":1,"comment":"skipped","strokes":[
+       {"ink":"marker","color":"#FF000080","points":{"x":[1,2.5],"y":[3,-4e-1],"t":[0,0.016]}},
+       {"ink":"com.apple.ink.pen","color":[0.1,0.2,0.3,1],"transform":[2,0,0,2,10,20],
+        "creationDate":1.5,"randomSeed":42,"mask":[[0,0,10,0,10,10]],
+        "points":{"x":[],"y":[]}}]}
+      """
+    let drawing = try DuctusJSONReader().drawing(from: Data(text.utf8))
+    #expect(drawing.strokes.count == 2)
+    let marker = drawing.strokes[0]
+    #expect(marker.ink.inkType == .marker)
+    #expect(marker.ink.color == PKColor(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
+    #expect(marker.path.count == 2)
+    let point = marker.path[1]
+    #expect(point.location == CGPoint(x: 2.5, y: -0.4))
+    #expect(point.timeOffset == 0.016)
+    #expect(point.size == CGSize(width: 15, height: 15))
+    #expect(point.force == 1 && point.opacity == 1 && point.azimuth == 0)
+    #expect(point.altitude == .pi / 2 && point.secondaryScale == 1 && point.threshold == 0)
+    let pen = drawing.strokes[1]
+    #expect(pen.ink.inkType == .pen)
+    #expect(pen.transform == CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 10, ty: 20))
+    #expect(pen.path.creationDate == Date(timeIntervalSinceReferenceDate: 1.5))
+    #expect(pen.randomSeed == 42)
+    #expect(pen.mask?.polygons == [[.zero, CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10)]])
+    #expect(pen.path.isEmpty)
+  }
+
+  @Test func roundTripsEveryAttributeExactly() throws {
+    for seed in 1...20 as ClosedRange<UInt64> {
+      let drawing = InkSamples.randomDrawing(strokeCount: 12, seed: seed)
+      let data = DuctusJSONWriter().data(for: drawing)
+      let read = try DuctusJSONReader().drawing(from: data)
+      #expect(read == drawing)
+      #expect(DuctusJSONWriter().data(for: read) == data)
+    }
+  }
+
+  @Test func roundTripsSpecialValues() throws {
+    let values: [Double] = [
+      -0.0, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+      9_007_199_254_740_994, 1e-300, 0.1,
+    ]
+    let points = values.map {
+      PKStrokePoint(
+        location: CGPoint(x: $0, y: 1), timeOffset: 0, size: CGSize(width: 1, height: 1),
+        opacity: 1, force: 1, azimuth: 0, altitude: 1)
+    }
+    let drawing = PKDrawing(strokes: [
+      PKStroke(
+        ink: PKInk(.pen, color: .black),
+        path: PKStrokePath(controlPoints: points, creationDate: Date(timeIntervalSince1970: 0)))
+    ])
+    let read = try DuctusJSONReader().drawing(from: DuctusJSONWriter().data(for: drawing))
+    let xs = read.strokes[0].path.map { Double($0.location.x).bitPattern }
+    #expect(xs == values.map(\.bitPattern))
+  }
+
+  @Test func errorsNameTheByteOffset() {
+    let cases: [(String, InkFormatError.Kind, Int)] = [
+      ("{\"strokes\":[{\"points\":{\"x\":[1,2],\"y\":[1]}}]}", .invalidValue, 22),
+      ("{\"strokes\":[{\"points\":{\"x\":[1,,2]}}]}", .malformed, 30),
+      ("{\"version\":2,\"strokes\":[]}", .unsupportedVersion, 12),
+      ("{\"format\":\"svg\"}", .unknownFormat, 15),
+      ("{\"strokes\":[{\"ink\":\"pen\"", .truncated, 24),
+      ("{\"strokes\":[]} x", .malformed, 15),
+      ("{\"strokes\":[{\"color\":\"#12\"}]}", .invalidValue, 21),
+    ]
+    for (text, kind, offset) in cases {
+      #expect {
+        _ = try DuctusJSONReader().drawing(from: Data(text.utf8))
+      } throws: { error in
+        guard let error = error as? InkFormatError else { return false }
+        return error.kind == kind && error.offset == offset
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import OpenPencilKit
+import Testing
+
+@testable import InkFormats
+
+@Suite struct InkFileFormatTests {
+  let drawing = InkSamples.randomDrawing(strokeCount: 3, seed: 99)
+
+  @Test func detectsByContentWhateverTheExtension() throws {
+    let folder = try TemporaryFolder()
+    let json = folder.url.appendingPathComponent("a.txt")
+    try InkFileFormat.ductusJSON.write(drawing, to: json)
+    #expect(try InkFileFormat.detect(url: json) == .ductusJSON)
+    let corpus = folder.url.appendingPathComponent("b.data")
+    try InkFileFormat.ductusNDJSON.write(drawing, to: corpus)
+    #expect(try InkFileFormat.detect(url: corpus) == .ductusNDJSON)
+    let quickDraw = try folder.file("c.ndjson", #"{"word":"x","key_id":"1","drawing":[]}"#)
+    #expect(try InkFileFormat.detect(url: quickDraw) == .quickDraw)
+    let unknown = try folder.file("d.bin", "hello")
+    #expect {
+      _ = try InkFileFormat.detect(url: unknown)
+    } throws: { ($0 as? InkFormatError)?.kind == .unknownFormat }
+    let bom = try folder.file("e.json", "\u{FEFF}  {\"format\":\"ductus-drawing\",\"strokes\":[]}")
+    #expect(try InkFileFormat.detect(url: bom) == .ductusJSON)
+  }
+
+  @Test func namesAndExtensions() {
+    #expect(InkFileFormat(name: "ductus-json") == .ductusJSON)
+    #expect(InkFileFormat(name: "JSON") == .ductusJSON)
+    #expect(InkFileFormat(name: "quickdraw") == .quickDraw)
+    #expect(InkFileFormat(name: "nothing") == nil)
+    #expect(InkFileFormat.ductusNDJSON.holdsCorpus && !InkFileFormat.ductusJSON.holdsCorpus)
+  }
+
+  @Test func singleFileIsACorpusOfOneKeyedByName() throws {
+    let folder = try TemporaryFolder()
+    let url = folder.url.appendingPathComponent("seven.json")
+    try InkFileFormat.ductusJSON.write(drawing, to: url)
+    var corpus = try InkFileFormat.openCorpus(at: url)
+    let record = try #require(try corpus.next())
+    #expect(record.key == "seven" && record.drawing == drawing)
+    #expect(try corpus.next() == nil)
+    #expect(try InkFileFormat.readDrawing(at: url) == drawing)
+  }
+
+  @Test func corpusToASingleDrawingFormatIsAFolderAndReadsBack() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("drawings")
+    var writer = try InkFileFormat.ductusJSON.makeCorpusWriter(to: out)
+    let records = ["b", "a", "sub/c"].enumerated().map { index, key in
+      CorpusRecord(key: key, drawing: InkSamples.randomDrawing(strokeCount: 2, seed: UInt64(index)))
+    }
+    for record in records { try writer.write(record) }
+    try writer.finish()
+    _ = try folder.file("drawings/README.txt", "not a drawing")
+    _ = try folder.file("drawings/other.json", "{\"truth\":1}")
+    var corpus = try InkFileFormat.openCorpus(at: out)
+    var read: [CorpusRecord] = []
+    while let record = try corpus.next() { read.append(record) }
+    #expect(read.map(\.key) == ["a", "b", "sub/c"])
+    #expect(read.map(\.drawing) == [records[1].drawing, records[0].drawing, records[2].drawing])
+  }
+
+  @Test func errorsNameTheFile() throws {
+    let folder = try TemporaryFolder()
+    let url = try folder.file("broken.json", "{\"format\":\"ductus-drawing\",\"strokes\":[1]}")
+    #expect {
+      _ = try InkFileFormat.readDrawing(at: url)
+    } throws: { error in
+      let error = error as? InkFormatError
+      return error?.file == url.path && error?.offset == 38
+    }
+    #expect {
+      _ = try InkFileFormat.quickDraw.write(drawing, to: folder.url.appendingPathComponent("q"))
+    } throws: { ($0 as? InkFormatError)?.kind == .unsupported }
+  }
+}
