@@ -115,7 +115,9 @@ public struct DTWBarycenterAveraging: Hashable, Sendable {
   }
 
   /// The mean, for each barycenter sample, of the series samples its paths match with it.
-  private static func update(_ barycenter: [[Double]], raw: [DTWPreparedSeries], paths: [WarpingPath])
+  private static func update(
+    _ barycenter: [[Double]], raw: [DTWPreparedSeries], paths: [WarpingPath]
+  )
     -> [[Double]]
   {
     let length = barycenter[0].count

@@ -74,7 +74,9 @@ enum DTWLaneKernel {
         }
         // The next row reads up to its own upper column: cells beyond this row are outside.
         let nextUpper = i + 1 < n ? window.upper[i + 1] : upper
-        if nextUpper > upper { (current + upper + 2).update(repeating: infinity, count: nextUpper - upper) }
+        if nextUpper > upper {
+          (current + upper + 2).update(repeating: infinity, count: nextUpper - upper)
+        }
         if checksLimit && all(rowMinimum .> limits) { return infinity }
         swap(&previous, &current)
       }

@@ -60,10 +60,11 @@ struct DTWWindow: Sendable {
         hundredths(shallow * column),
         hundredths(Double(n - 1) - steep * Double(m - 1) + steep * column)
       ).rounded(.up)
-      let end = (min(
-        hundredths(steep * column),
-        hundredths(Double(n - 1) - shallow * Double(m - 1) + shallow * column)
-      ) + 1).rounded(.down)
+      let end =
+        (min(
+          hundredths(steep * column),
+          hundredths(Double(n - 1) - shallow * Double(m - 1) + shallow * column)
+        ) + 1).rounded(.down)
       let rowStart = max(0, Int(first))
       let rowEnd = min(n, Int(end))
       guard rowStart < rowEnd else {

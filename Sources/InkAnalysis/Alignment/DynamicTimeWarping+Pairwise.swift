@@ -56,7 +56,8 @@ extension DynamicTimeWarping {
     // Complete the rectangle: the diagonal and the mirrored lower half of a diagonal tile.
     for (r, i) in tile.rows.enumerated() {
       for (c, j) in tile.columns.enumerated() where j <= i {
-        values[r * columns.count + c] = i == j ? 0 : values[(j - rowStart) * columns.count + i - columnStart]
+        values[r * columns.count + c] =
+          i == j ? 0 : values[(j - rowStart) * columns.count + i - columnStart]
       }
     }
     return PairwiseTileDistances(tile: tile, values: values)
