@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import Foundation
 import OpenPencilKit
 import Testing
@@ -74,5 +75,39 @@ import Testing
     #expect {
       _ = try InkFileFormat.quickDraw.write(drawing, to: folder.url.appendingPathComponent("q"))
     } throws: { ($0 as? InkFormatError)?.kind == .unsupported }
+  }
+}
+
+extension InkFileFormatTests {
+  @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipMessage)))
+  func readsApplesPencilKitFixturesAsAFolder() throws {
+    let folder = SharedData.url("fixtures/pkdrawing")
+    var corpus = try InkFileFormat.openCorpus(at: folder)
+    var keys: [String] = []
+    while let record = try corpus.next() {
+      keys.append(record.key)
+      let direct = try PKDrawing(
+        data: Data(contentsOf: folder.appendingPathComponent("\(record.key).pkdrawing")))
+      #expect(record.drawing == direct)
+    }
+    #expect(keys == ["case00-empty", "case01-dot", "case04-pressure-ramp", "case06-inks"])
+    let dot = folder.appendingPathComponent("case01-dot.pkdrawing")
+    #expect(try InkFileFormat.detect(url: dot) == .pencilKit)
+  }
+
+  @Test func pencilKitRoundTripsThroughTheRegistry() throws {
+    let folder = try TemporaryFolder()
+    let url = folder.url.appendingPathComponent("x.drawing")
+    try InkFileFormat.pencilKit.write(drawing, to: url)
+    #expect(try InkFileFormat.detect(url: url) == .pencilKit)
+    #expect(try InkFileFormat.readDrawing(at: url) == drawing.quantized())
+    let damaged = folder.url.appendingPathComponent("damaged.pkdrawing")
+    try Data([0x77, 0x72, 0x64, 0xF0, 0x01]).write(to: damaged)
+    #expect {
+      _ = try InkFileFormat.readDrawing(at: damaged)
+    } throws: { error in
+      let error = error as? InkFormatError
+      return error?.file == damaged.path && error?.kind == .truncated && error?.offset != nil
+    }
   }
 }

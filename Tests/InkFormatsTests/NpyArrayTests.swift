@@ -14,7 +14,8 @@ struct NpyArrayTests {
     #expect(matrix.dataRepresentation() == (try fixture("matrix-f8.npy")))
     let vector = NpyArray(shape: [5], values: (0..<5).map { Double($0) / 3 })
     #expect(vector.dataRepresentation() == (try fixture("vector-f8.npy")))
-    #expect(NpyArray(shape: [0, 3], values: []).dataRepresentation() == (try fixture("empty-f8.npy")))
+    #expect(
+      NpyArray(shape: [0, 3], values: []).dataRepresentation() == (try fixture("empty-f8.npy")))
   }
 
   @Test func readsNumPyFiles() throws {

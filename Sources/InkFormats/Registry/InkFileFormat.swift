@@ -18,6 +18,8 @@ public enum InkFileFormat: String, CaseIterable, Sendable {
   case ductusNDJSON = "ductus-ndjson"
   /// Quick, Draw! NDJSON (`.ndjson`), raw or simplified: a corpus, read only.
   case quickDraw = "quickdraw"
+  /// PencilKit's binary format (`.pkdrawing`, `.drawing`): one drawing, as an iPad saves it.
+  case pencilKit = "pkdrawing"
 
   /// The codec that reads and writes this format.
   public var codec: any InkFormatCodec.Type {
@@ -25,6 +27,7 @@ public enum InkFileFormat: String, CaseIterable, Sendable {
     case .ductusJSON: DuctusJSONCodec.self
     case .ductusNDJSON: DuctusNDJSONCodec.self
     case .quickDraw: QuickDrawCodec.self
+    case .pencilKit: PencilKitCodec.self
     }
   }
 
