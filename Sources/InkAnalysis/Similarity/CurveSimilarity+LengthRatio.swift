@@ -1,0 +1,29 @@
+/// The length ratio.
+extension CurveSimilarity {
+  /// The ratio of the shorter to the longer polyline length, in [0, 1]: 1 for curves of equal
+  /// length, 0 when exactly one of them has zero length, and 1 when both have.
+  ///
+  /// Symmetric by construction; invariant under translation, rotation and a common scale.
+  ///
+  /// - Throws: ``SimilarityError/emptyCurve(_:)`` or
+  ///   ``SimilarityError/nonFiniteSample(_:channel:index:)``.
+  public static func lengthRatio(_ a: SampleBuffer, _ b: SampleBuffer) throws(SimilarityError)
+    -> Double
+  {
+    try validate(a, b)
+    let lengths = [polylineLength(a), polylineLength(b)]
+    let longer = lengths.max()!
+    return longer == 0 ? 1 : lengths.min()! / longer
+  }
+
+  /// The sum of the segment lengths of the polyline through the samples.
+  static func polylineLength(_ curve: SampleBuffer) -> Double {
+    var length = 0.0
+    for i in 1..<max(1, curve.count) {
+      let dx = curve.xs[i] - curve.xs[i - 1]
+      let dy = curve.ys[i] - curve.ys[i - 1]
+      length += (dx * dx + dy * dy).squareRoot()
+    }
+    return length
+  }
+}
