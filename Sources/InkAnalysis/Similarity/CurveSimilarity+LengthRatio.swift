@@ -11,19 +11,8 @@ extension CurveSimilarity {
     -> Double
   {
     try validate(a, b)
-    let lengths = [polylineLength(a), polylineLength(b)]
+    let lengths = [a.pathLength, b.pathLength]
     let longer = lengths.max()!
     return longer == 0 ? 1 : lengths.min()! / longer
-  }
-
-  /// The sum of the segment lengths of the polyline through the samples.
-  static func polylineLength(_ curve: SampleBuffer) -> Double {
-    var length = 0.0
-    for i in 1..<max(1, curve.count) {
-      let dx = curve.xs[i] - curve.xs[i - 1]
-      let dy = curve.ys[i] - curve.ys[i - 1]
-      length += (dx * dx + dy * dy).squareRoot()
-    }
-    return length
   }
 }

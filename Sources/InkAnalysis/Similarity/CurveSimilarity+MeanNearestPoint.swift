@@ -25,7 +25,8 @@ extension CurveSimilarity {
     _ a: SampleBuffer, _ b: SampleBuffer
   ) throws(SimilarityError) -> Double {
     try validate(a, b)
-    return (directedMeanNearestPointDistance(from: a, to: b)
+    return
+      (directedMeanNearestPointDistance(from: a, to: b)
       + directedMeanNearestPointDistance(from: b, to: a)) / 2
   }
 

@@ -13,7 +13,11 @@ extension CurveSimilarity {
   /// over those `n·m` critical shifts; each is evaluated directly in O(*n* + *m*) — simpler
   /// than the paper's incremental O(*n m* log *n m*) sweep, with the same result.
   ///
-  /// Invariant under translation, rotation and scale of either curve; symmetric.
+  /// Invariant under translation, rotation and scale of either curve. Symmetric for open
+  /// curves, and for closed curves of equal total turning (``TurningFunction/periodTurning``:
+  /// simple polygons of the same orientation, Arkin et al.'s setting); otherwise the closed
+  /// measure shifts the start of `a` against a fixed `b`, and swapping the arguments can change
+  /// it.
   ///
   /// - Parameter closed: Compare the curves as polygons (closing edge, best starting point).
   /// - Complexity: O(*n* + *m*) open, O(*n m* (*n* + *m*)) closed, for *n* and *m* edges.
