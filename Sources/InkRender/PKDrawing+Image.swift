@@ -12,9 +12,10 @@ extension PKDrawing {
   /// let png = try drawing.image(from: drawing.bounds, scale: 2)
   /// ```
   ///
-  /// - Throws: ``RenderError/invalidRegion(_:)``, ``RenderError/invalidScale(_:)``,
-  ///   ``RenderError/imageTooLarge(width:height:maximumPixelCount:)`` or
-  ///   ``RenderError/cairo(operation:status:)``.
+  /// - Throws: ``InkRender/RenderError/invalidRegion(_:)``,
+  ///   ``InkRender/RenderError/invalidScale(_:)``,
+  ///   ``InkRender/RenderError/imageTooLarge(width:height:maximumPixelCount:)`` or
+  ///   ``InkRender/RenderError/cairo(operation:status:)``.
   public func image(from rect: CGRect, scale: CGFloat) throws -> Data {
     var options = RenderOptions()
     options.scale = scale

@@ -26,10 +26,10 @@ struct DrawingRendererTests {
   }
 
   /// The smallest pixel rectangle holding every pixel with some ink.
-  func inkBox(_ image: RasterImage) -> CGRect {
+  func inkBox(_ image: RasterImage, columns: Range<Int>? = nil) -> CGRect {
     var box = CGRect.null
     for y in 0..<image.height {
-      for x in 0..<image.width where image.color(x: x, y: y).alpha > 0 {
+      for x in columns ?? 0..<image.width where image.color(x: x, y: y).alpha > 0 {
         box = box.union(CGRect(x: x, y: y, width: 1, height: 1))
       }
     }
@@ -233,6 +233,26 @@ struct DrawingRendererTests {
     stroke.path = PKStrokePath(controlPoints: points, creationDate: path.creationDate)
     let image = try image(PKDrawing(strokes: [stroke]), framing: .region(frame))
     #expect(image.color(x: 30, y: 19).alpha == 1)
+  }
+
+  @Test("a tap is a dot of the ink's width; repeated points are one dot")
+  func dots() throws {
+    let tap = TestDrawings.stroke([CGPoint(x: 20, y: 20)], width: 10)
+    let repeated = TestDrawings.stroke(
+      Array(repeating: CGPoint(x: 70, y: 20), count: 5), ink: .fountainPen, width: 10)
+    let image = try image(PKDrawing(strokes: [tap, repeated]), framing: .region(frame))
+    #expect(inkBox(image, columns: 0..<50) == CGRect(x: 15, y: 15, width: 10, height: 10))
+    let solid = image.count(in: CGRect(x: 0, y: 0, width: 50, height: 40)) { $0.alpha >= 0.5 }
+    #expect(abs(Double(solid) - .pi * 25) < 6)
+    #expect(image.color(x: 70, y: 20).alpha == 1)
+  }
+
+  @Test("a very long stroke is sampled coarsely enough to stay quick, and still drawn")
+  func longStroke() throws {
+    let long = TestDrawings.stroke(
+      [CGPoint(x: -1e7, y: 20), CGPoint(x: 0, y: 20), CGPoint(x: 1e7, y: 20)], width: 4)
+    let image = try image(PKDrawing(strokes: [long]), framing: .region(frame))
+    #expect(image.count(in: CGRect(x: 0, y: 18, width: 100, height: 4)) { $0.alpha > 0.99 } == 400)
   }
 
   @Test("ink pixels scale with the square of the scale")

@@ -4,8 +4,8 @@ import OpenPencilKit
 
 /// Strokes drawn with their inks.
 ///
-/// A stroke is sampled along its B-spline (`interpolatedPoints(by: .distance(…))`) one pixel
-/// apart, each sample gets a width and an opacity from its ink's ``InkRenderingRule``, and the
+/// A stroke is sampled along its B-spline (`interpolatedPoints(in:by: .distance(…))`) one
+/// pixel apart, over the segments that can reach the picture, each sample gets a width and an opacity from its ink's ``InkRenderingRule``, and the
 /// mark is the union of round-ended segments between successive samples: for each pair, the
 /// convex hull of the two discs (two arcs joined by the outer tangents). Filling all the hulls
 /// as one path by the non-zero rule paints the union exactly once, so joins show neither beads
@@ -17,7 +17,7 @@ extension Canvas {
   /// Pixels between successive samples of a stroke's spline.
   static let sampleSpacing: CGFloat = 1
   /// The most samples one stroke is cut into; longer strokes are sampled more coarsely.
-  static let maximumSamplesPerStroke: CGFloat = 100_000
+  static let maximumSamplesPerStroke: CGFloat = 20_000
   /// The opacity steps runs are cut at.
   static let opacityLevels: CGFloat = 64
 
@@ -38,9 +38,10 @@ extension Canvas {
     else { return }
     if let mask = stroke.mask, mask.isEmpty { return }
     let rule = InkRenderingRule(stroke.ink.inkType)
-    let samples = inkSamples(
-      of: stroke.path, rule: rule, pixelsPerUnit: scale * sqrt(abs(determinant)))
-    guard let deviceBox = deviceBox(of: samples, transform: transform) else { return }
+    let pieces = inkSamples(
+      of: stroke.path, rule: rule, transform: transform,
+      pixelsPerUnit: scale * sqrt(abs(determinant)))
+    guard let deviceBox = deviceBox(of: pieces.joined(), transform: transform) else { return }
 
     cairo_save(context)
     defer { cairo_restore(context) }
@@ -57,7 +58,7 @@ extension Canvas {
     cairo_transform(context, &strokeMatrix)
     if let mask = stroke.mask { clip(to: mask) }
 
-    let runs = opacityRuns(of: samples)
+    let runs = pieces.map { opacityRuns(of: $0) }
     // SVG 1.1 has no multiply: Cairo would turn the whole page into an image, so SVG lays
     // multiplying inks over instead.
     let multiplies = rule.compositing == .multiply && format != .svg
@@ -65,17 +66,19 @@ extension Canvas {
     cairo_set_dash(context, nil, 0, 0)
     cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
     cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-    let grouped = runs.count > 1 || rule.grain != nil
+    let grouped = runs.joined().count > 1 || rule.grain != nil
     if grouped {
       cairo_push_group(context)
       cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
     } else {
       cairo_set_operator(context, blend)
     }
-    for run in runs {
-      cairo_new_path(context)
-      setSource(stroke.ink.color, alphaScale: run.opacity)
-      paintRun(samples[run.samples])
+    for (samples, pieceRuns) in zip(pieces, runs) {
+      for run in pieceRuns {
+        cairo_new_path(context)
+        setSource(stroke.ink.color, alphaScale: run.opacity)
+        paintRun(samples[run.samples])
+      }
     }
     guard grouped else { return }
     cairo_pop_group_to_source(context)
@@ -89,39 +92,95 @@ extension Canvas {
     }
   }
 
-  /// The stroke's samples, one pixel apart on the picture, with their widths and opacities.
-  func inkSamples(of path: PKStrokePath, rule: InkRenderingRule, pixelsPerUnit: CGFloat)
-    -> [InkSample]
-  {
-    var polygonLength: CGFloat = 0
-    for (a, b) in zip(path, path.dropFirst()) {
-      let chord = hypot(b.location.x - a.location.x, b.location.y - a.location.y)
-      if chord.isFinite { polygonLength += chord }
+  /// The stroke's samples, one pixel apart on the picture, with their widths and opacities:
+  /// one piece for each run of spline segments that can reach the picture.
+  func inkSamples(
+    of path: PKStrokePath, rule: InkRenderingRule, transform: CGAffineTransform,
+    pixelsPerUnit: CGFloat
+  ) -> [[InkSample]] {
+    let minimumRadius = minimumInkWidth / 2 / pixelsPerUnit
+    // How far ink may reach from the spline: half the widest footprint of any control point,
+    // with half again for attributes interpolated between them, and two pixels to spare.
+    let widest = path.reduce(0) { widest, point in
+      max(
+        widest, rule.footprint(of: point, heading: point.azimuth).width,
+        rule.footprint(of: point, heading: nil).width)
+    }
+    let reach = max(0.75 * widest, minimumRadius) + 2 / pixelsPerUnit
+    let ranges = visibleRanges(of: path, transform: transform, reach: reach)
+    var visibleLength: CGFloat = 0
+    for range in ranges {
+      for segment in Int(range.lowerBound)..<Int(range.upperBound) {
+        let a = path[segment].location
+        let b = path[segment + 1].location
+        let chord = hypot(b.x - a.x, b.y - a.y)
+        if chord.isFinite { visibleLength += chord }
+      }
     }
     let spacing = max(
-      Self.sampleSpacing / pixelsPerUnit, polygonLength / Self.maximumSamplesPerStroke)
+      Self.sampleSpacing / pixelsPerUnit, visibleLength / Self.maximumSamplesPerStroke)
     guard spacing.isFinite, spacing > 0 else { return [] }
-    let points = path.interpolatedPoints(by: .distance(spacing)).filter { $0.location.isFinite }
-    let minimumRadius = minimumInkWidth / 2 / pixelsPerUnit
-    var samples: [InkSample] = []
-    samples.reserveCapacity(points.count)
-    for index in points.indices {
-      let previous = points[max(index - 1, 0)].location
-      let next = points[min(index + 1, points.count - 1)].location
-      let heading = points.count > 1 ? atan2(next.y - previous.y, next.x - previous.x) : nil
-      let mark = rule.footprint(of: points[index], heading: heading)
-      guard mark.width.isFinite, mark.opacity.isFinite else { continue }
-      samples.append(
-        InkSample(
-          location: points[index].location, radius: max(mark.width / 2, minimumRadius),
-          opacity: mark.opacity))
+    return ranges.map { range in
+      let points = path.interpolatedPoints(in: range, by: .distance(spacing)).filter {
+        $0.location.isFinite
+      }
+      var samples: [InkSample] = []
+      samples.reserveCapacity(points.count)
+      for index in points.indices {
+        let previous = points[max(index - 1, 0)].location
+        let next = points[min(index + 1, points.count - 1)].location
+        let heading = points.count > 1 ? atan2(next.y - previous.y, next.x - previous.x) : nil
+        let mark = rule.footprint(of: points[index], heading: heading)
+        guard mark.width.isFinite, mark.opacity.isFinite else { continue }
+        samples.append(
+          InkSample(
+            location: points[index].location, radius: max(mark.width / 2, minimumRadius),
+            opacity: mark.opacity))
+      }
+      return samples
+    }.filter { !$0.isEmpty }
+  }
+
+  /// The parametric ranges of the path whose segments can put ink on the picture: a uniform
+  /// cubic B-spline segment lies in the convex hull of its four control points (the phantom
+  /// end points included), so a segment whose hull's box, widened by `reach`, misses the
+  /// picture's rectangle (mapped back to the stroke's coordinates) cannot paint on it.
+  func visibleRanges(of path: PKStrokePath, transform: CGAffineTransform, reach: CGFloat)
+    -> [ClosedRange<CGFloat>]
+  {
+    let view = region.applying(transform.inverted())
+    guard path.count > 1 else { return [0...0] }
+    func control(_ index: Int) -> CGPoint {
+      let last = path.count - 1
+      if index < 0 { return reflect(path[0].location, path[1].location) }
+      if index > last { return reflect(path[last].location, path[last - 1].location) }
+      return path[index].location
     }
-    return samples
+    func reflect(_ end: CGPoint, _ neighbour: CGPoint) -> CGPoint {
+      CGPoint(x: 2 * end.x - neighbour.x, y: 2 * end.y - neighbour.y)
+    }
+    var ranges: [ClosedRange<CGFloat>] = []
+    var start: Int?
+    for segment in 0..<path.count - 1 {
+      let hull = (segment - 1...segment + 2).reduce(CGRect.null) {
+        $0.union(CGRect(origin: control($1), size: .zero))
+      }
+      if hull.insetBy(dx: -reach, dy: -reach).intersects(view) {
+        if start == nil { start = segment }
+      } else if let first = start {
+        ranges.append(CGFloat(first)...CGFloat(segment))
+        start = nil
+      }
+    }
+    if let first = start { ranges.append(CGFloat(first)...CGFloat(path.count - 1)) }
+    return ranges
   }
 
   /// The whole pixels the samples' marks cover on the picture, with a pixel to spare for
   /// antialiasing; `nil` when they are off the picture or have no width.
-  func deviceBox(of samples: [InkSample], transform: CGAffineTransform) -> CGRect? {
+  func deviceBox<S: Sequence<InkSample>>(of samples: S, transform: CGAffineTransform)
+    -> CGRect?
+  {
     var box = CGRect.null
     for sample in samples where sample.radius > 0 {
       let r = sample.radius
