@@ -1,1 +1,0 @@
-// InkMath: module placeholder until its first real file lands; delete when it does.

@@ -1,0 +1,13 @@
+import DuctusTestSupport
+import Foundation
+
+/// One fixture file of `Tests/Fixtures/inkmath/`: provenance plus a list of cases.
+struct FixtureFile<Case: Decodable>: Decodable {
+  let cases: [Case]
+
+  /// Decodes `Tests/Fixtures/inkmath/<name>.json`.
+  static func load(_ name: String) throws -> [Case] {
+    let data = try Data(contentsOf: SharedData.fixture("inkmath/\(name).json"))
+    return try JSONDecoder().decode(FixtureFile<Case>.self, from: data).cases
+  }
+}

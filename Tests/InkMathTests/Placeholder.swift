@@ -1,1 +1,0 @@
-// Placeholder until the first test file of this target lands; delete when it does.

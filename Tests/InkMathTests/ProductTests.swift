@@ -1,0 +1,61 @@
+import InkMath
+import Testing
+
+@Suite("GEMM and SYRK")
+struct ProductTests {
+  struct Case: Decodable {
+    let kind: String
+    let transposeA: Bool?
+    let transposeB: Bool?
+    let transpose: Bool?
+    let alpha: Double
+    let beta: Double?
+    let a: FixtureMatrix
+    let b: FixtureMatrix?
+    let c: FixtureMatrix?
+    let expected: FixtureMatrix
+  }
+
+  @Test func matchesNumPy() throws {
+    let cases = try FixtureFile<Case>.load("products")
+    #expect(cases.count == 10)
+    for test in cases {
+      if test.kind == "gemm", let b = test.b, let c = test.c {
+        let product = try Matrix.gemm(
+          test.a.matrix, b.matrix, transposeA: test.transposeA ?? false,
+          transposeB: test.transposeB ?? false, alpha: test.alpha, beta: test.beta ?? 0,
+          c: c.matrix)
+        expectClose(product, test.expected, "gemm \(test.transposeA!) \(test.transposeB!)")
+      } else {
+        let product = Matrix.syrk(
+          try test.a.matrix, transpose: test.transpose ?? false, alpha: test.alpha)
+        expectClose(product, test.expected, "syrk \(test.a.rows) × \(test.a.columns)")
+        #expect(product == product.transposed(), "SYRK output is exactly symmetric")
+      }
+    }
+  }
+
+  @Test func rejectsMismatchedShapes() throws {
+    let a = try Matrix(rows: 2, columns: 3)
+    #expect(
+      throws: InkMathError.dimensionMismatch(
+        operation: "gemm", detail: "op(A) is 2 × 3, op(B) is 2 × 3")
+    ) {
+      try Matrix.gemm(a, a)
+    }
+    #expect(throws: InkMathError.invalidArgument(operation: "gemm", detail: "beta ≠ 0 needs C")) {
+      try Matrix.gemm(a, a, transposeB: true, beta: 1)
+    }
+    #expect(throws: InkMathError.self) {
+      try Matrix.gemm(a, a, transposeB: true, beta: 1, c: a)
+    }
+  }
+
+  @Test func emptyInnerDimensionLeavesBetaTimesC() throws {
+    let a = try Matrix(rows: 2, columns: 0)
+    let c = try Matrix([[1, 2], [3, 4]])
+    #expect(try Matrix.gemm(a, a, transposeB: true, beta: 2, c: c) == Matrix([[2, 4], [6, 8]]))
+    #expect(try Matrix.gemm(a, a, transposeB: true) == Matrix(rows: 2, columns: 2))
+    #expect(Matrix.syrk(a) == (try Matrix(rows: 2, columns: 2)))
+  }
+}
