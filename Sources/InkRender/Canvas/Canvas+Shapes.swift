@@ -138,8 +138,3 @@ extension Canvas {
     return true
   }
 }
-
-extension CGPoint {
-  /// Whether both coordinates are finite.
-  var isFinite: Bool { x.isFinite && y.isFinite }
-}

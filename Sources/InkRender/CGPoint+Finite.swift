@@ -1,0 +1,6 @@
+import Foundation
+
+extension CGPoint {
+  /// Whether both coordinates are finite.
+  var isFinite: Bool { x.isFinite && y.isFinite }
+}
