@@ -18,6 +18,8 @@ public enum InkFileFormat: String, CaseIterable, Sendable {
   case ductusNDJSON = "ductus-ndjson"
   /// Quick, Draw! NDJSON (`.ndjson`), raw or simplified: a corpus, read only.
   case quickDraw = "quickdraw"
+  /// InkML (`.inkml`): one drawing with channels X, Y, T, F, OA, OE, W and labels.
+  case inkML = "inkml"
   /// PencilKit's binary format (`.pkdrawing`, `.drawing`): one drawing, as an iPad saves it.
   case pencilKit = "pkdrawing"
 
@@ -27,6 +29,7 @@ public enum InkFileFormat: String, CaseIterable, Sendable {
     case .ductusJSON: DuctusJSONCodec.self
     case .ductusNDJSON: DuctusNDJSONCodec.self
     case .quickDraw: QuickDrawCodec.self
+    case .inkML: InkMLCodec.self
     case .pencilKit: PencilKitCodec.self
     }
   }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// InkML in the registry: `.inkml` (and `.xml`) files whose first bytes hold an `<ink` element.
+public enum InkMLCodec: InkFormatCodec {
+  public static let displayName = "InkML"
+  public static let fileExtensions = ["inkml", "xml"]
+
+  public static func matches(head: [UInt8]) -> Bool {
+    let text = String(decoding: head, as: UTF8.self)
+    guard text.hasPrefix("<") else { return false }
+    return text.contains("<ink>") || text.contains("<ink ") || text.contains("<ink\n")
+      || text.contains(":ink ") || text.contains(":ink>")
+  }
+
+  public static func openCorpus(at url: URL) throws -> any CorpusReader {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw InkFormatError(.malformed, "cannot read the file", file: url.path)
+    }
+    return SingleDrawingCorpusReader(
+      record: try InkMLReader().record(from: data, key: SingleDrawingCorpusReader.key(for: url)))
+  }
+
+  public static func write(_ record: CorpusRecord, to url: URL) throws {
+    let output = try AtomicFileOutput(destination: url)
+    try output.write(InkMLWriter().data(for: record))
+    try output.commit()
+  }
+}
