@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Benchmarks InkMath against its peers on identical inputs, in one run, and prints the ratios.
+#
+#   Scripts/bench/inkmath.sh [--threads N] [--rows 20000] [--pca-rows 100000] [--cdist-rows 1000]
+#                            [--repetitions 3]
+#
+# Euclidean distances X (rows × 128) vs Y (rows × 128) and X vs X: DuctusBench (tiled GEMM
+# identity, SYRK for the self case) vs the NumPy GEMM identity and SciPy cdist (timed on
+# --cdist-rows rows of X and scaled up). PCA of pca-rows × 128: DuctusBench vs scikit-learn
+# PCA(svd_solver="covariance_eigh") and PCA(svd_solver="full"). Both sides use N BLAS threads
+# (default 2). The NumPy/SciPy peers run with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset, so
+# that their own OpenBLAS picks its kernel. A ratio above 1 means Ductus is faster.
+# The 20k × 20k distance matrix is 3.2 GB on each side; the sides run one after the other.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+threads=2 rows=20000 pca_rows=100000 cdist_rows=1000 repetitions=3
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --threads) threads="$2"; shift 2 ;;
+    --rows) rows="$2"; shift 2 ;;
+    --pca-rows) pca_rows="$2"; shift 2 ;;
+    --cdist-rows) cdist_rows="$2"; shift 2 ;;
+    --repetitions) repetitions="$2"; shift 2 ;;
+    *) echo "usage: $0 [--threads N] [--rows R] [--pca-rows R] [--cdist-rows R] [--repetitions R]" >&2; exit 2 ;;
+  esac
+done
+
+"$root/Scripts/setup"
+flags=()
+if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
+  flags=(-Xswiftc -target-cpu -Xswiftc haswell)
+fi
+scratch="$root/.build/bench-release"
+(cd "$root" && swift build -c release --product DuctusBench --scratch-path "$scratch" "${flags[@]}" >&2)
+bench="$scratch/release/DuctusBench"
+peer="$root/Scripts/bench/inkmath_peer.py"
+
+data="$(mktemp -d)"
+trap 'rm -rf "$data"' EXIT
+python3 "$peer" generate "$data" --rows "$rows" --pca-rows "$pca_rows"
+common=(--threads "$threads" --repetitions "$repetitions")
+
+ductus="$data/ductus.tsv" peers="$data/peers.tsv"
+"$bench" inkmath distances --x "$data/x.f64" --y "$data/y.f64" --dimension 128 "${common[@]}" >>"$ductus"
+"$bench" inkmath pca --data "$data/pca.f64" --dimension 128 "${common[@]}" >>"$ductus"
+env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE \
+  python3 "$peer" distances "$data" --cdist-rows "$cdist_rows" "${common[@]}" >>"$peers"
+env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python3 "$peer" pca "$data" "${common[@]}" >>"$peers"
+
+echo "InkMath benchmark: distances ${rows} × ${rows} × 128, PCA ${pca_rows} × 128, ${threads} BLAS thread(s), $(nproc) cores"
+grep -h '^# threads' "$ductus" | sort -u | sed 's/^# threads\t[0-9]*\t/ductus: /'
+grep -h '^# threads' "$peers" | sort -u | sed 's/^# threads\t[0-9]*\t/peer: /'
+python3 - "$ductus" "$peers" <<'PY'
+import sys
+def read(path):
+    return {k: float(v) for k, v in (l.rstrip("\n").split("\t") for l in open(path) if not l.startswith("#"))}
+ours, theirs = read(sys.argv[1]), read(sys.argv[2])
+pairs = [("euclidean_xy", "euclidean_xy", "distances X vs Y   vs NumPy GEMM identity"),
+         ("euclidean_xy", "cdist_xy", "distances X vs Y   vs SciPy cdist (scaled)"),
+         ("euclidean_xx", "euclidean_xx", "distances X vs X   vs NumPy GEMM identity"),
+         ("pca_covarianceEigh", "pca_covarianceEigh", "PCA covariance_eigh vs scikit-learn"),
+         ("pca_fullSVD", "pca_fullSVD", "PCA full SVD        vs scikit-learn")]
+print(f"{'case':44} {'ductus s':>10} {'peer s':>10} {'ratio':>8}")
+for mine, peer, label in pairs:
+    print(f"{label:44} {ours[mine]:10.4f} {theirs[peer]:10.4f} {theirs[peer] / ours[mine]:7.2f}x")
+PY
