@@ -1,10 +1,6 @@
 import Foundation
 import OpenPencilKit
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// Reads the gesture logs of the $1 unistroke recognizer study (Wobbrock, Wilson and Li, UIST
 /// 2007): one XML file a gesture, `<Gesture Name="check02" Subject="11" Speed="slow" …>` holding
 /// `<Point X= Y= T=/>` samples in screen pixels (y down) with `T` in absolute milliseconds.
@@ -37,20 +33,8 @@ public struct DollarGestureReader: CorpusReader {
 
   /// Reads one gesture log held in memory; `name` is the key and the file errors name.
   public static func record(from data: Data, name: String) throws -> CorpusRecord {
-    let parser = XMLParser(data: data)
     let delegate = DollarGestureXMLDelegate()
-    parser.delegate = delegate
-    let parsed = parser.parse()
-    if let problem = delegate.problem {
-      throw InkFormatError(
-        .invalidValue, problem.message, file: name, record: "line \(problem.line)")
-    }
-    guard parsed else {
-      let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable XML"
-      throw InkFormatError(
-        .malformed, "not well-formed XML (\(reason))", file: name,
-        record: "line \(parser.lineNumber)")
-    }
+    try delegate.parse(data, name: name)
     guard let attributes = delegate.gestureAttributes else {
       throw InkFormatError(.malformed, "no <Gesture> element", file: name)
     }

@@ -6,13 +6,13 @@ import Foundation
 
 /// Collects the `<Gesture>` attributes and the `<Point>` samples of one $1 gesture log, and the
 /// first problem found with the line it is on.
-final class DollarGestureXMLDelegate: NSObject, XMLParserDelegate {
+final class DollarGestureXMLDelegate: NSObject, XMLRecordDelegate {
   /// The attributes of the `<Gesture>` element.
   var gestureAttributes: [String: String]?
   /// The samples: x, y and the time in milliseconds.
   var points: [(x: Double, y: Double, t: Double)] = []
   /// The first problem, with its line.
-  var problem: (message: String, line: Int)?
+  var problem: (kind: InkFormatError.Kind, message: String, line: Int)?
 
   func parser(
     _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -24,13 +24,14 @@ final class DollarGestureXMLDelegate: NSObject, XMLParserDelegate {
       gestureAttributes = attributes
     case "Point":
       guard gestureAttributes != nil else {
-        problem = ("a <Point> outside a <Gesture>", parser.lineNumber)
+        problem = (.invalidValue, "a <Point> outside a <Gesture>", parser.lineNumber)
         return
       }
       var values: [Double] = []
       for name in ["X", "Y", "T"] {
         guard let text = attributes[name], let value = Double(text), value.isFinite else {
           problem = (
+            .invalidValue,
             "<Point> attribute \(name) is \(attributes[name].map { "\"\($0)\"" } ?? "missing"), "
               + "not a finite number", parser.lineNumber
           )
