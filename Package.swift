@@ -37,6 +37,7 @@ let package = Package(
       dependencies: ["DuctusTestSupport", "InkAnalysis", "InkMath", "OpenPencilKit"]),
     .testTarget(
       name: "DuctusCLITests",
-      dependencies: ["DuctusTestSupport", "DuctusCLI", "InkFormats", "OpenPencilKit"]),
+      dependencies: ["DuctusTestSupport", "DuctusCLI", "InkFormats", "OpenPencilKit"],
+      exclude: ["Snapshots"]),
   ]
 )

@@ -10,7 +10,7 @@ public enum DuctusCommandLine {
   /// Runs the process's command line and exits with its status; Control-C removes unfinished
   /// output files and exits with 130.
   public static func main(_ arguments: [String] = CommandLine.arguments) -> Never {
-    Platform.handleInterrupts { AtomicFile.removePendingFiles() }
+    Platform.handleInterrupts { TemporaryFiles.removeAll() }
     let code = run(Array(arguments.dropFirst()), context: .standard())
     Platform.exit(code)
   }

@@ -7,6 +7,11 @@ import Testing
     #expect(try Snapshot.check("version", ["--version"]).exitCode == 0)
     #expect(try Snapshot.check("help", ["--help"]).exitCode == 0)
     #expect(try Snapshot.check("help-help", ["help", "help"]).exitCode == 0)
+    for command in ["inspect", "convert", "render"] {
+      #expect(try Snapshot.check("help-\(command)", ["help", command]).exitCode == 0)
+      let flag = try DuctusProcess.run([command, "--help"])
+      #expect(flag == (try DuctusProcess.run(["help", command])))
+    }
   }
 
   @Test func usageErrorsExitWith2() throws {

@@ -9,7 +9,10 @@ struct DuctusCommand: Command {
         + "inspects, converts and renders them. Data goes to standard output, progress and "
         + "errors to standard error.",
       options: [.flag("version", help: "Print the version and exit.")],
-      subcommands: [HelpCommand()])
+      subcommands: [
+        InspectCommand(), ConvertCommand(), RenderCommand(), HelpCommand(),
+        MakeSamplesCommand(),
+      ])
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {

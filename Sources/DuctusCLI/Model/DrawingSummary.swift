@@ -35,9 +35,11 @@ public struct DrawingSummary: Encodable, Hashable, Sendable {
   public var inks: [String: Int]
   /// The content version a device needs to show the drawing (1–4).
   public var contentVersion: Int
-  /// The union of the strokes' render bounds; `nil` for a drawing without strokes.
+  /// The union of the strokes' render bounds, to a millionth; `nil` for a drawing without
+  /// strokes.
   public var bounds: Bounds?
-  /// Seconds from the start of the first stroke to the last point of the last one.
+  /// Seconds from the start of the first stroke to the last point of the last one, to a
+  /// microsecond.
   public var duration: Double
 
   /// Summarises a drawing.
@@ -54,18 +56,21 @@ public struct DrawingSummary: Encodable, Hashable, Sendable {
       box.isNull
       ? nil
       : Bounds(
-        x: Double(box.minX), y: Double(box.minY), width: Double(box.width),
-        height: Double(box.height))
+        x: Self.millionths(box.minX), y: Self.millionths(box.minY),
+        width: Self.millionths(box.width), height: Self.millionths(box.height))
     let spans = drawing.strokes.filter { !$0.path.isEmpty }.map { stroke in
       let start = stroke.path.creationDate.timeIntervalSinceReferenceDate
       return (start, start + stroke.path[stroke.path.count - 1].timeOffset)
     }
     if let first = spans.map(\.0).min(), let last = spans.map(\.1).max() {
-      duration = max(last - first, 0)
+      duration = Self.millionths(max(last - first, 0))
     } else {
       duration = 0
     }
   }
+
+  /// A value rounded to six decimals, so that reports do not show binary rounding noise.
+  private static func millionths(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
   /// Encodes `bounds` as `null` rather than leaving it out, so every entry has the same keys.
   public func encode(to encoder: any Encoder) throws {

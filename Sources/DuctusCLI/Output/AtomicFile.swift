@@ -21,9 +21,6 @@ public final class AtomicFile {
   private let descriptor: Int32
   private var isOpen = true
 
-  /// The temporary files of every open `AtomicFile`, removed when the process is interrupted.
-  private static let pending = Locked(Set<String>())
-
   /// Opens a temporary file beside `path`.
   ///
   /// - Throws: `CommandFailure` (exit 74) when the folder is missing or not writable.
@@ -38,7 +35,7 @@ public final class AtomicFile {
       throw CommandFailure.io(path, error)
     }
     sink = OutputSink(descriptor: descriptor, name: path)
-    Self.pending.withLock { _ = $0.insert(temporaryPath) }
+    TemporaryFiles.register(temporaryPath)
   }
 
   deinit { discard() }
@@ -53,7 +50,7 @@ public final class AtomicFile {
       isOpen = false
       try Platform.synchronizeAndClose(descriptor)
       try Platform.rename(temporaryPath, to: path)
-      Self.pending.withLock { _ = $0.remove(temporaryPath) }
+      TemporaryFiles.unregister(temporaryPath)
     } catch let failure as CommandFailure {
       discard()
       throw failure
@@ -68,8 +65,7 @@ public final class AtomicFile {
   public func discard() {
     if isOpen { Platform.closeQuietly(descriptor) }
     isOpen = false
-    let removed = Self.pending.withLock { $0.remove(temporaryPath) }
-    if removed != nil { Platform.removeQuietly(temporaryPath) }
+    TemporaryFiles.remove(temporaryPath)
   }
 
   /// Writes a file atomically through `body`; commits when `body` returns, discards when it
@@ -86,14 +82,5 @@ public final class AtomicFile {
       file.discard()
       throw error
     }
-  }
-
-  /// Removes every temporary file still open (on interrupt).
-  static func removePendingFiles() {
-    let paths = pending.withLock { paths in
-      defer { paths.removeAll() }
-      return paths
-    }
-    for path in paths { Platform.removeQuietly(path) }
   }
 }

@@ -82,6 +82,19 @@ public struct CommandContext {
     }
   }
 
+  /// Fails with exit 74 unless the folder an output goes into exists and is writable.
+  public func checkOutputFolder(of path: String) throws(CommandFailure) {
+    guard path != "-" else { return }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
+      isFolder.boolValue
+    else { throw CommandFailure(.ioError, "\(path): no such folder") }
+    guard FileManager.default.isWritableFile(atPath: folder) else {
+      throw CommandFailure(.ioError, "\(path): permission denied")
+    }
+  }
+
   /// The input files a command was given, or `-` (standard input) when none were and input is
   /// piped.
   ///

@@ -18,7 +18,8 @@ public struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible
   }
 
   /// Classifies any error: a `CommandFailure` stays as it is, a `UsageError` exits 2, an
-  /// `InkFormatError` exits 65, a missing file 66 and any other I/O failure 74.
+  /// `InkFormatError` exits 65 (2 when the format cannot do what was asked, such as writing a
+  /// format that is only read) and any other failure 74.
   public init(_ error: any Error) {
     switch error {
     case let failure as CommandFailure:
@@ -26,7 +27,7 @@ public struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible
     case let usage as UsageError:
       self.init(.usage, usage.message)
     case let format as InkFormatError:
-      self.init(.malformedInput, format.description)
+      self.init(format.kind == .unsupported ? .usage : .malformedInput, format.description)
     default:
       self.init(.ioError, Self.describe(error))
     }

@@ -146,7 +146,4 @@ extension Platform {
 
   /// The system's message for an `errno` value (`strerror`).
   static func errorMessage(_ number: Int32) -> String { String(cString: strerror(number)) }
-
-  /// Removes a file, ignoring failures.
-  static func removeQuietly(_ path: String) { _ = unlink(path) }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import InkFormats
+
+/// An input of ink named on the command line: a drawing file, a corpus file, a folder of
+/// files, or `-` for standard input (copied to a temporary file so that its format can be told
+/// from its content).
+///
+/// ```swift
+/// let input = try InkInput(path: "cats.ndjson", format: nil, context: context)
+/// var records = try input.openRecords()
+/// while let record = try records.next() { … }
+/// ```
+public final class InkInput {
+  /// The path as given (`-` for standard input).
+  public let path: String
+  /// The format, as given by `--from` or told from the name and content.
+  public let format: InkFileFormat?
+  /// Whether the input is a folder of files.
+  public let isFolder: Bool
+  /// Where the bytes are.
+  let url: URL
+  /// The temporary folder holding a copy of standard input.
+  private let spoolFolder: String?
+
+  /// Checks that the input exists and finds its format.
+  ///
+  /// - Throws: `CommandFailure` with exit 66 for a missing input, 65 when the format cannot be
+  ///   told, 74 when standard input cannot be read.
+  public init(path: String, format: InkFileFormat?, context: CommandContext) throws {
+    self.path = path
+    if path == "-" {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("ductus-\(UUID().uuidString)")
+      TemporaryFiles.register(folder.path)
+      spoolFolder = folder.path
+      url = folder.appendingPathComponent("stdin")
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try context.readInput("-").write(to: url)
+      } catch let failure as CommandFailure {
+        throw failure
+      } catch {
+        throw CommandFailure.io("<stdin>", error)
+      }
+      isFolder = false
+    } else {
+      spoolFolder = nil
+      try context.checkInputExists(path)
+      url = URL(fileURLWithPath: path)
+      var folder: ObjCBool = false
+      isFolder =
+        FileManager.default.fileExists(atPath: path, isDirectory: &folder)
+        && folder.boolValue
+    }
+    do {
+      self.format = try format ?? (isFolder ? nil : InkFileFormat.detect(url: url))
+    } catch {
+      throw Self.relocated(error, url: url, name: path == "-" ? "<stdin>" : path)
+    }
+  }
+
+  deinit {
+    if let spoolFolder { TemporaryFiles.remove(spoolFolder) }
+  }
+
+  /// Whether the input can hold more than one drawing (a folder or a corpus file).
+  public var isCorpus: Bool { isFolder || (format?.holdsCorpus ?? true) }
+
+  /// The records, read one at a time.
+  ///
+  /// - Throws: `InkFormatError` naming the input when it cannot be opened.
+  public func openRecords() throws -> any CorpusReader {
+    do {
+      return try InkFileFormat.openCorpus(at: url, as: format)
+    } catch {
+      throw relocated(error)
+    }
+  }
+
+  /// Calls `body` with each record in order. A record that cannot be read (an `InkFormatError`
+  /// naming a record) goes to `failures` and the walk carries on; any other failure ends it.
+  ///
+  /// - Throws: what `body` throws, and `InkFormatError` for a failure of the whole input.
+  public func forEachRecord(
+    failures: RecordFailureLog, _ body: (CorpusRecord) throws -> Void
+  ) throws {
+    var records = try openRecords()
+    while true {
+      let record: CorpusRecord
+      do {
+        guard let next = try records.next() else { return }
+        record = next
+      } catch let error as InkFormatError where error.record != nil {
+        failures.log(CommandFailure(relocated(error)))
+        continue
+      } catch {
+        throw relocated(error)
+      }
+      try body(record)
+    }
+  }
+
+  /// An error that names the input as the user gave it (`<stdin>` for a copy of standard
+  /// input) rather than by its absolute path.
+  public func relocated(_ error: any Error) -> any Error {
+    Self.relocated(error, url: url, name: displayName)
+  }
+
+  private static func relocated(_ error: any Error, url: URL, name: String) -> any Error {
+    guard var located = error as? InkFormatError else { return error }
+    if located.file == nil || located.file == url.path { located.file = name }
+    if name == "<stdin>", located.record == "stdin" { located.record = nil }
+    return located
+  }
+
+  /// The name used in output for this input (`<stdin>` for `-`).
+  public var displayName: String { spoolFolder == nil ? path : "<stdin>" }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The temporary files and folders of the running process (unfinished atomic writes, a copy of
+/// standard input), removed when the process is interrupted so that Control-C leaves nothing
+/// behind.
+enum TemporaryFiles {
+  private static let paths = Locked(Set<String>())
+
+  /// Remembers a temporary path.
+  static func register(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+
+  /// Forgets a path; `true` when it was registered.
+  @discardableResult
+  static func unregister(_ path: String) -> Bool {
+    paths.withLock { $0.remove(path) != nil }
+  }
+
+  /// Removes a registered path (file or folder) and forgets it; nothing when it is not
+  /// registered.
+  static func remove(_ path: String) {
+    if unregister(path) { try? FileManager.default.removeItem(atPath: path) }
+  }
+
+  /// Removes every registered path (on interrupt).
+  static func removeAll() {
+    let all = paths.withLock { paths in
+      defer { paths.removeAll() }
+      return paths
+    }
+    for path in all { try? FileManager.default.removeItem(atPath: path) }
+  }
+}
