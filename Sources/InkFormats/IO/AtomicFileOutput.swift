@@ -42,10 +42,11 @@ final class AtomicFileOutput {
     guard !committed else { return }
     try flush()
     try handle.close()
-    if FileManager.default.fileExists(atPath: destination.path) {
-      _ = try FileManager.default.replaceItemAt(destination, withItemAt: temporary)
-    } else {
-      try FileManager.default.moveItem(at: temporary, to: destination)
+    // rename(2) replaces an existing destination in one step; FileManager.replaceItemAt on
+    // Linux removed the destination and then failed to move the new file in.
+    guard rename(temporary.path, destination.path) == 0 else {
+      let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+      throw InkFormatError(.malformed, "cannot write the file: \(code)", file: destination.path)
     }
     committed = true
   }
