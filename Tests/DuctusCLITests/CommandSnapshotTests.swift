@@ -37,6 +37,11 @@ import Testing
         "inspect-ndjson-stdin", ["inspect", "--format", "ndjson", "-"],
         input: try sampleLines(containing: "zigzag")
       ).exitCode == 0)
+    #expect(
+      try Snapshot.check(
+        "inspect-pkdrawing", ["inspect", "--format", "text", samples("a.pkdrawing")]
+      )
+      .exitCode == 0)
   }
 
   @Test func inspectDefaultsToJSONWhenPiped() throws {
@@ -82,6 +87,17 @@ import Testing
       try Snapshot.check(
         "convert-json-to-ndjson", ["convert", samples("star.json"), star], replacing: replacing
       ).exitCode == 0)
+    let again = try DuctusProcess.run(["convert", samples("star.json"), star])
+    #expect(again.exitCode == 0, "overwriting an output: \(again.standardError)")
+    let json = folder.appendingPathComponent("a.json").path
+    #expect(
+      try Snapshot.check(
+        "convert-pkdrawing", ["convert", samples("a.pkdrawing"), json], replacing: replacing
+      ).exitCode == 0)
+    #expect(
+      try DuctusProcess.run(["inspect", "--format", "text", json]).standardOutput
+        == (try DuctusProcess.run(["inspect", "--format", "text", samples("a.pkdrawing")]))
+        .standardOutput.replacingOccurrences(of: samples("a.pkdrawing"), with: json))
     #expect(
       try Snapshot.check(
         "convert-json-to-ndjson-inspect", ["inspect", "--format", "text", star],
