@@ -24,7 +24,7 @@ let package = Package(
       name: "DuctusCLI",
       dependencies: ["OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkAnalysis"]),
     .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
-    .executableTarget(name: "DuctusBench", dependencies: ["InkMath"]),
+    .executableTarget(name: "DuctusBench", dependencies: ["InkMath", "InkAnalysis"]),
     .target(name: "DuctusTestSupport", path: "Tests/DuctusTestSupport"),
     .testTarget(name: "OpenPencilKitTests", dependencies: ["DuctusTestSupport", "OpenPencilKit"]),
     .testTarget(

@@ -9,7 +9,9 @@ import Foundation
 @main
 enum DuctusBench {
   /// The registered suites, by their command-line name.
-  static var suites: [any BenchmarkSuite.Type] { [InkMathBenchmarks.self] }
+  static var suites: [any BenchmarkSuite.Type] {
+    [InkMathBenchmarks.self, SimilarityBenchmarks.self]
+  }
 
   /// Dispatches to the suite named by the first argument.
   static func main() {

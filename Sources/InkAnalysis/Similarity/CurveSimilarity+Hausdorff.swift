@@ -19,8 +19,11 @@ extension CurveSimilarity {
   /// try CurveSimilarity.directedHausdorffDistance(from: v, to: u).distance  // 3
   /// ```
   ///
-  /// - Parameter seed: Fixes the visiting order, hence the running time and, among ties, the
-  ///   indices; the distance does not depend on it.
+  /// - Parameters:
+  ///   - a: The curve whose samples look for their nearest neighbours.
+  ///   - b: The curve in which they look.
+  ///   - seed: Fixes the visiting order, hence the running time and, among ties, the indices;
+  ///     the distance does not depend on it.
   /// - Complexity: O(*n m*) in the worst case; close to O(*n* + *m*) on typical curves.
   /// - Throws: ``SimilarityError/emptyCurve(_:)`` or
   ///   ``SimilarityError/nonFiniteSample(_:channel:index:)``.

@@ -1,10 +1,13 @@
+import InkMath
+
 /// The mean nearest-point distance.
 extension CurveSimilarity {
   /// The mean over the samples of `a` of the distance to the nearest sample of `b` (the
   /// directed average Hausdorff distance; `mean(cKDTree(b).query(a)[0])` in SciPy terms).
   ///
   /// The nearest-sample scan compares eight samples of `b` at a time in `SIMD8<Double>` lanes
-  /// and takes minima with `replace(with:where:)`. The mean sums in NumPy's pairwise order.
+  /// and takes minima with `replace(with:where:)`; above about 2¹⁸ pairs the samples of `a` are
+  /// split over the cores (InkMath's `ParallelLoop`). The mean sums in NumPy's pairwise order.
   ///
   /// - Complexity: O(*n m*).
   /// - Throws: ``SimilarityError/emptyCurve(_:)`` or
@@ -37,12 +40,22 @@ extension CurveSimilarity {
     NumPyArithmetic.mean(nearestSquaredDistances(from: a, to: b).map { $0.squareRoot() })
   }
 
-  /// The squared distance from each sample of `a` to its nearest sample of `b`.
+  /// The squared distance from each sample of `a` to its nearest sample of `b`, over the cores
+  /// in chunks of `a` when there are more than about 2¹⁸ pairs.
   static func nearestSquaredDistances(from a: SampleBuffer, to b: SampleBuffer) -> [Double] {
-    b.xs.withUnsafeBufferPointer { bx in
-      b.ys.withUnsafeBufferPointer { by in
-        (0..<a.count).map { nearestSquaredDistance(x: a.xs[$0], y: a.ys[$0], bx: bx, by: by) }
+    let minimumChunkSize = max(1, (1 << 18) / b.count)
+    return [Double](unsafeUninitializedCapacity: a.count) { storage, initialized in
+      let output = DisjointWriteBuffer(storage)
+      ParallelLoop.forEachChunk(of: 0..<a.count, minimumChunkSize: minimumChunkSize) { range in
+        b.xs.withUnsafeBufferPointer { bx in
+          b.ys.withUnsafeBufferPointer { by in
+            for i in range {
+              output[i] = nearestSquaredDistance(x: a.xs[i], y: a.ys[i], bx: bx, by: by)
+            }
+          }
+        }
       }
+      initialized = a.count
     }
   }
 

@@ -13,8 +13,11 @@ extension CurveSimilarity {
   /// (the peer's formula, kept as is), and the smallest score is returned. Sums follow NumPy's
   /// pairwise order.
   ///
-  /// - Parameter normalizeSegmentLength: Divide each axis by its largest absolute value before
-  ///   measuring segments (the peer's `norm_seg_length`, default `false`).
+  /// - Parameters:
+  ///   - a: The reference curve (the peer's `exp_data`), which sets the scaling.
+  ///   - b: The compared curve (the peer's `num_data`).
+  ///   - normalizeSegmentLength: Divide each axis by its largest absolute value before
+  ///     measuring segments (the peer's `norm_seg_length`, default `false`).
   /// - Throws: ``SimilarityError/tooFewSamples(_:count:minimum:)`` for fewer than two samples,
   ///   ``SimilarityError/zeroExtent(_:channel:)`` when `a` has no x or y range,
   ///   ``SimilarityError/zeroLength(_:)``, ``SimilarityError/nonFiniteSample(_:channel:index:)``.

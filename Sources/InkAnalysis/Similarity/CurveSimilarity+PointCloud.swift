@@ -18,8 +18,11 @@ extension CurveSimilarity {
   /// try CurveSimilarity.pointCloudDistance(a, a)  // 0
   /// ```
   ///
-  /// - Parameter epsilon: The paper's ε in [0, 1]; 0.5 (the paper's choice) tries about √n
-  ///   starts, 1 tries them all.
+  /// - Parameters:
+  ///   - a: The first cloud (the paper's candidate).
+  ///   - b: The second cloud (the template), of the same size.
+  ///   - epsilon: The paper's ε in [0, 1]; 0.5 (the paper's choice) tries about √n starts, 1
+  ///     tries them all.
   /// - Complexity: O(*n*^(2+ε)).
   /// - Throws: ``SimilarityError/sampleCountMismatch(first:second:)`` when the clouds differ in
   ///   size, ``SimilarityError/parameterOutOfRange(name:value:)`` for ε outside [0, 1],

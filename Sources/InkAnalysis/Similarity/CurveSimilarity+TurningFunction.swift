@@ -19,7 +19,10 @@ extension CurveSimilarity {
   /// measure shifts the start of `a` against a fixed `b`, and swapping the arguments can change
   /// it.
   ///
-  /// - Parameter closed: Compare the curves as polygons (closing edge, best starting point).
+  /// - Parameters:
+  ///   - a: The first curve; for closed curves, the one whose start is shifted.
+  ///   - b: The second curve.
+  ///   - closed: Compare the curves as polygons (closing edge, best starting point).
   /// - Complexity: O(*n* + *m*) open, O(*n m* (*n* + *m*)) closed, for *n* and *m* edges.
   /// - Throws: ``SimilarityError/zeroLength(_:)`` when a curve's samples all coincide,
   ///   ``SimilarityError/emptyCurve(_:)``, ``SimilarityError/nonFiniteSample(_:channel:index:)``.

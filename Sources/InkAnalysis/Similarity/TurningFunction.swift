@@ -22,7 +22,9 @@ public struct TurningFunction: Hashable, Sendable {
 
   /// The turning function of the polyline through the samples of `curve`.
   ///
-  /// - Parameter closed: Treat the curve as a polygon (add the closing edge).
+  /// - Parameters:
+  ///   - curve: The samples of the polyline.
+  ///   - closed: Treat the curve as a polygon (add the closing edge).
   /// - Throws: ``SimilarityError/zeroLength(_:)`` (as ``SimilarityError/Curve/first``) when
   ///   all samples coincide, ``SimilarityError/emptyCurve(_:)``,
   ///   ``SimilarityError/nonFiniteSample(_:channel:index:)``.

@@ -169,6 +169,23 @@ struct SimilarityPropertyTests {
     return table[a.count - 1][b.count - 1]
   }
 
+  @Test func meanNearestPointDistanceSplitOverCoresMatchesAPlainLoop() throws {
+    // 1200 × 700 pairs is above the parallel threshold.
+    let (a, b) = strokes(seed: 17, counts: (1200, 700))
+    var sum = 0.0
+    for i in 0..<a.count {
+      var nearest = Double.infinity
+      for j in 0..<b.count {
+        let dx = a.xs[i] - b.xs[j]
+        let dy = a.ys[i] - b.ys[j]
+        nearest = min(nearest, dx * dx + dy * dy)
+      }
+      sum += nearest.squareRoot()
+    }
+    let mean = try CurveSimilarity.meanNearestPointDistance(from: a, to: b)
+    #expect(abs(mean - sum / Double(a.count)) <= 1e-12 * mean)
+  }
+
   @Test func hausdorffDistanceDoesNotDependOnTheSeed() throws {
     let (a, b) = strokes(seed: 9, counts: (300, 250))
     let reference = try CurveSimilarity.directedHausdorffDistance(from: a, to: b, seed: 0)

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Curve similarity benchmarks: Ductus against its peers on identical inputs, in one run.
+#
+#   Scripts/bench/similarity.sh [--baseline]
+#
+# Discrete Fréchet of two 1000-sample curves (tslearn `frechet`, similaritymeasures
+# `frechet_dist`) and directed / symmetric Hausdorff of two 10 000-sample curves (SciPy
+# `directed_hausdorff`). Everything runs on one thread. Ductus is built in release mode with
+# `-target-cpu haswell` when /proc/cpuinfo lists avx2 and fma; --baseline also builds and runs the
+# default (baseline x86-64) target. Prints each time, the values (which must agree) and the
+# ratios peer time / Ductus time.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export OPENBLAS_NUM_THREADS=1 NUMBA_NUM_THREADS=1
+
+inputs=$(mktemp -d)
+trap 'rm -rf "$inputs"' EXIT
+python3 Scripts/bench/similarity_peer.py generate "$inputs"
+
+builds=()
+if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
+  builds+=("haswell")
+fi
+if [[ ${#builds[@]} -eq 0 || "${1:-}" == "--baseline" ]]; then
+  builds+=("baseline")
+fi
+
+peer=$(python3 Scripts/bench/similarity_peer.py run "$inputs")
+echo "# peers (Python $(python3 -c 'import platform; print(platform.python_version())'), one thread)"
+echo "$peer"
+
+for build in "${builds[@]}"; do
+  flags=()
+  scratch=".build/bench-$build"
+  [[ $build == haswell ]] && flags=(-Xswiftc -target-cpu -Xswiftc haswell)
+  swift build -c release --product DuctusBench --scratch-path "$scratch" "${flags[@]}" >&2
+  bench="$scratch/release/DuctusBench"
+  ductus=$("$bench" similarity frechet --a "$inputs/frechet_a.f64" --b "$inputs/frechet_b.f64"
+    "$bench" similarity hausdorff --a "$inputs/hausdorff_a.f64" --b "$inputs/hausdorff_b.f64")
+  echo "# Ductus ($build target, one thread)"
+  echo "$ductus"
+  python3 - "$build" <<PY
+import sys
+def table(text):
+    return {line.split("\t")[0]: float(line.split("\t")[1])
+            for line in text.splitlines() if line and not line.startswith("#")}
+peer, ductus = table("""$peer"""), table("""$ductus""")
+print(f"# ratios ({sys.argv[1]}): peer seconds / Ductus seconds")
+for name, peer_name in [("frechet_ductus", "frechet_tslearn"),
+                        ("frechet_ductus", "frechet_similaritymeasures"),
+                        ("hausdorff_ductus", "hausdorff_scipy"),
+                        ("hausdorff_symmetric_ductus", "hausdorff_symmetric_scipy")]:
+    print(f"{name} vs {peer_name}\t{peer[peer_name] / ductus[name]:.1f}x")
+print(f"frechet cell rate: Ductus {1e6 / ductus['frechet_ductus'] / 1e9:.3f} G cells/s, "
+      f"tslearn {1e6 / peer['frechet_tslearn'] / 1e9:.3f} G cells/s")
+PY
+done
