@@ -44,6 +44,18 @@ import Testing
       .exitCode == 0)
   }
 
+  @Test func formatsListsTheRegistry() throws {
+    let text = try DuctusProcess.run(["formats", "--format", "text"])
+    #expect(text.exitCode == 0)
+    #expect(text.standardOutput.contains("ductus-ndjson   corpus   .ndjson"))
+    #expect(text.standardOutput.contains("pkdrawing       drawing  .pkdrawing"))
+    let json = try DuctusProcess.run(["formats"])
+    #expect(
+      json.standardOutput.contains(
+        #"{"displayName":"Ductus JSON","extensions":["json"],"holdsCorpus":false,"#
+          + #""name":"ductus-json"}"#))
+  }
+
   @Test func inspectDefaultsToJSONWhenPiped() throws {
     let piped = try DuctusProcess.run(["inspect", samples("a.json")])
     let explicit = try DuctusProcess.run(["inspect", "--format", "json", samples("a.json")])

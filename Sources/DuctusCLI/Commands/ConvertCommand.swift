@@ -24,9 +24,7 @@ struct ConvertCommand: Command {
           defaultDescription: "from the extension and content"),
         .value(
           "to", valueName: "format",
-          help: "The output format: "
-            + InkFileFormat.allCases.map(\.rawValue)
-            .joined(separator: ", ") + ".",
+          help: "The output format, by name or extension (see 'ductus formats').",
           defaultDescription: "from the extension"),
         .value(
           "max-content-version", valueName: "n",
@@ -93,8 +91,7 @@ struct ConvertCommand: Command {
     let fileExtension = URL(fileURLWithPath: path).pathExtension
     guard !fileExtension.isEmpty, let format = InkFileFormat(name: fileExtension) else {
       throw UsageError(
-        "cannot tell the output format of '\(path)'; name it with --to (expected "
-          + InkFileFormat.expectation + ")")
+        "cannot tell the output format of '\(path)'; name it with --to (see 'ductus formats')")
     }
     return format
   }

@@ -10,7 +10,7 @@ struct DuctusCommand: Command {
         + "errors to standard error.",
       options: [.flag("version", help: "Print the version and exit.")],
       subcommands: [
-        InspectCommand(), ConvertCommand(), RenderCommand(), HelpCommand(),
+        InspectCommand(), ConvertCommand(), RenderCommand(), FormatsCommand(), HelpCommand(),
         MakeSamplesCommand(),
       ])
   }
