@@ -4,8 +4,8 @@
 #   Scripts/bench/similarity.sh [--baseline]
 #
 # Discrete Fréchet of two 1000-sample curves (tslearn `frechet`, similaritymeasures
-# `frechet_dist`) and directed / symmetric Hausdorff of two 10 000-sample curves (SciPy
-# `directed_hausdorff`). Everything runs on one thread. Ductus is built in release mode with
+# `frechet_dist`) and directed / symmetric Hausdorff of 10 000 × 10 000 samples (SciPy
+# `directed_hausdorff`) on random-walk curves, normal clouds and uniform clouds. Everything runs on one thread. Ductus is built in release mode with
 # `-target-cpu haswell` when /proc/cpuinfo lists avx2 and fma; --baseline also builds and runs the
 # default (baseline x86-64) target. Prints each time, the values (which must agree) and the
 # ratios peer time / Ductus time.
@@ -35,8 +35,13 @@ for build in "${builds[@]}"; do
   [[ $build == haswell ]] && flags=(-Xswiftc -target-cpu -Xswiftc haswell)
   swift build -c release --product DuctusBench --scratch-path "$scratch" "${flags[@]}" >&2
   bench="$scratch/release/DuctusBench"
-  ductus=$("$bench" similarity frechet --a "$inputs/frechet_a.f64" --b "$inputs/frechet_b.f64"
-    "$bench" similarity hausdorff --a "$inputs/hausdorff_a.f64" --b "$inputs/hausdorff_b.f64")
+  ductus=$(
+    "$bench" similarity frechet --a "$inputs/frechet_a.f64" --b "$inputs/frechet_b.f64"
+    for kind in walk normal uniform; do
+      "$bench" similarity hausdorff --label "$kind" \
+        --a "$inputs/hausdorff_${kind}_a.f64" --b "$inputs/hausdorff_${kind}_b.f64"
+    done
+  )
   echo "# Ductus ($build target, one thread)"
   echo "$ductus"
   python3 - "$build" <<PY
@@ -46,10 +51,11 @@ def table(text):
             for line in text.splitlines() if line and not line.startswith("#")}
 peer, ductus = table("""$peer"""), table("""$ductus""")
 print(f"# ratios ({sys.argv[1]}): peer seconds / Ductus seconds")
-for name, peer_name in [("frechet_ductus", "frechet_tslearn"),
-                        ("frechet_ductus", "frechet_similaritymeasures"),
-                        ("hausdorff_ductus", "hausdorff_scipy"),
-                        ("hausdorff_symmetric_ductus", "hausdorff_symmetric_scipy")]:
+pairs = [("frechet_ductus", "frechet_tslearn"), ("frechet_ductus", "frechet_similaritymeasures")]
+for kind in ["walk", "normal", "uniform"]:
+    pairs += [(f"hausdorff_{kind}_ductus", f"hausdorff_{kind}_scipy"),
+              (f"hausdorff_symmetric_{kind}_ductus", f"hausdorff_symmetric_{kind}_scipy")]
+for name, peer_name in pairs:
     print(f"{name} vs {peer_name}\t{peer[peer_name] / ductus[name]:.1f}x")
 print(f"frechet cell rate: Ductus {1e6 / ductus['frechet_ductus'] / 1e9:.3f} G cells/s, "
       f"tslearn {1e6 / peer['frechet_tslearn'] / 1e9:.3f} G cells/s")

@@ -5,7 +5,8 @@ import InkAnalysis
 ///
 /// Cases:
 /// - `frechet --a FILE --b FILE [--repetitions R]`: discrete Fréchet distance.
-/// - `hausdorff --a FILE --b FILE [--repetitions R]`: directed (a → b) and symmetric Hausdorff.
+/// - `hausdorff --a FILE --b FILE [--label L] [--repetitions R]`: directed (a → b) and
+///   symmetric Hausdorff, reported as `hausdorff_L_ductus` and `hausdorff_symmetric_L_ductus`.
 enum SimilarityBenchmarks: BenchmarkSuite {
   static let name = "similarity"
   static let summary = "discrete Fréchet and Hausdorff distances between two curves"
@@ -24,16 +25,17 @@ enum SimilarityBenchmarks: BenchmarkSuite {
       let cells = Double(a.count * b.count)
       Stopwatch.emit("# frechet_ductus cells/s\t\(cells / timing.seconds)")
     case "hausdorff":
+      let label = (try? arguments.string("label")).map { "_\($0)" } ?? ""
       let directed = try Stopwatch.best(of: repetitions) {
         try CurveSimilarity.directedHausdorffDistance(from: a, to: b)
       }
-      Stopwatch.report("hausdorff_ductus", seconds: directed.seconds)
-      Stopwatch.emit("# hausdorff_ductus value\t\(directed.result.distance)")
+      Stopwatch.report("hausdorff\(label)_ductus", seconds: directed.seconds)
+      Stopwatch.emit("# hausdorff\(label)_ductus value\t\(directed.result.distance)")
       let symmetric = try Stopwatch.best(of: repetitions) {
         try CurveSimilarity.hausdorffDistance(a, b)
       }
-      Stopwatch.report("hausdorff_symmetric_ductus", seconds: symmetric.seconds)
-      Stopwatch.emit("# hausdorff_symmetric_ductus value\t\(symmetric.result)")
+      Stopwatch.report("hausdorff_symmetric\(label)_ductus", seconds: symmetric.seconds)
+      Stopwatch.emit("# hausdorff_symmetric\(label)_ductus value\t\(symmetric.result)")
     default:
       throw BenchmarkError.unknownCase(arguments.caseName, known: ["frechet", "hausdorff"])
     }
