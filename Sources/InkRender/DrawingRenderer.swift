@@ -63,7 +63,7 @@ public struct DrawingRenderer: Hashable, Sendable {
         format: format, region: region, scale: options.scale,
         maximumPixelCount: options.maximumPixelCount)
     case .drawingBounds:
-      let bounds = drawing.bounds
+      let bounds = drawing.bounds.union(drawing.inkBounds)
       guard !bounds.isNull else { throw RenderError.emptyDrawing }
       guard options.scale.isFinite, options.scale > 0 else {
         throw RenderError.invalidScale(options.scale)
@@ -76,7 +76,7 @@ public struct DrawingRenderer: Hashable, Sendable {
       guard width > 0, height > 0 else {
         throw RenderError.invalidSize(width: width, height: height)
       }
-      let bounds = drawing.bounds
+      let bounds = drawing.bounds.union(drawing.inkBounds)
       guard !bounds.isNull else { throw RenderError.emptyDrawing }
       let (origin, scale) = try Self.thumbnailFrame(
         of: bounds, width: width, height: height,

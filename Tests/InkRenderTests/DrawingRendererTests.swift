@@ -72,6 +72,23 @@ struct DrawingRendererTests {
     #expect(inkBox(image) == CGRect(x: 4, y: 4, width: 168, height: 8))
   }
 
+  @Test("framing the whole drawing keeps a marker's chisel ends inside the picture")
+  func inkBoundsFraming() throws {
+    let marker = TestDrawings.line(
+      from: CGPoint(x: 0, y: 0), to: CGPoint(x: 50, y: 0), ink: .marker, width: 15)
+    let drawing = PKDrawing(strokes: [marker])
+    // The chisel reaches 0.8w = 12 past the ends and w/3 = 5 above and below.
+    #expect(drawing.inkBounds == CGRect(x: -12, y: -12, width: 74, height: 24))
+    #expect(drawing.bounds == CGRect(x: -7.5, y: -7.5, width: 65, height: 15))
+    var options = RenderOptions()
+    options.margin = 2
+    let image = try RasterImage(
+      pngData: DrawingRenderer(options: options).render(drawing, as: .png))
+    #expect((image.width, image.height) == (78, 28))
+    #expect(inkBox(image) == CGRect(x: 2, y: 9, width: 74, height: 10))
+    #expect(PKDrawing().inkBounds.isNull)
+  }
+
   @Test(
     "a thumbnail has the requested size with the content fitted and centred",
     arguments: [

@@ -45,23 +45,29 @@ struct InkRenderingRuleTests {
   @Test("pencil: thinner than the pen, wider when tilted, fainter when pressed lightly")
   func pencil() {
     #expect(isClose(width(.pencil, point(force: 1)), 4 * 0.8))
-    #expect(isClose(width(.pencil, point(force: 1, altitude: 0)), 8))
+    #expect(isClose(width(.pencil, point(force: 1, altitude: 0)), 6.08))
     let rule = InkRenderingRule(.pencil)
     #expect(isClose(rule.footprint(of: point(force: 0), heading: 0).opacity, 0.35))
     #expect(isClose(rule.footprint(of: point(force: 1), heading: 0).opacity, 0.7))
     #expect(isClose(rule.footprint(of: point(force: 3), heading: 0).opacity, 0.9))
     #expect(isClose(rule.footprint(of: point(force: 1, altitude: 0), heading: 0).opacity, 0.49))
+    // At most 2w, as PencilKit's render bounds of a pencil stroke reach w past its spine.
+    #expect(isClose(width(.pencil, point(force: 4, altitude: 0)), 7.98))
     #expect(rule.grain == InkGrain(strength: 0.6, cellSize: 1, isSmooth: false))
   }
 
-  @Test("marker: its width whatever the force, half opacity, multiplied")
+  @Test("marker: a chisel 1.6w long and 2/3w high, half opacity, multiplied")
   func marker() {
     let rule = InkRenderingRule(.marker)
+    #expect(rule.nib == .ellipse(width: 1.6, height: 2.0 / 3.0))
     #expect(
       rule.footprint(of: point(width: 15, force: 3), heading: 0)
-        == InkFootprint(
-          width: 15, opacity: 0.5))
+        == InkFootprint(width: 10, opacity: 0.5))
+    #expect(isClose(width(.marker, point(width: 15), heading: .pi / 2), 24))
+    #expect(isClose(width(.marker, point(width: 15), heading: .pi), 10))
+    #expect(isClose(width(.marker, point(width: 15, force: 0.1), heading: nil), 10))
     #expect(rule.compositing == .multiply)
+    #expect(InkRenderingRule(.pen).nib == .round)
   }
 
   @Test("fountain pen: widest moving along the azimuth, 0.3 of it moving across")

@@ -73,7 +73,7 @@ struct QuickDrawRenderingTests {
         try pdf.write(to: base.appendingPathExtension("pdf"))
         try svg.write(to: base.appendingPathExtension("svg"))
       }
-      let bounds = drawing.bounds
+      let bounds = drawing.bounds.union(drawing.inkBounds)
       let expected = PNGHeader(
         width: Int((bounds.width * 0.5 + 8).rounded(.up)),
         height: Int((bounds.height * 0.5 + 8).rounded(.up)))

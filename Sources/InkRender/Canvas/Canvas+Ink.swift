@@ -77,7 +77,7 @@ extension Canvas {
       for run in pieceRuns {
         cairo_new_path(context)
         setSource(stroke.ink.color, alphaScale: run.opacity)
-        paintRun(samples[run.samples])
+        paintRun(samples[run.samples], nib: rule.nib)
       }
     }
     guard grouped else { return }
@@ -101,12 +101,7 @@ extension Canvas {
     let minimumRadius = minimumInkWidth / 2 / pixelsPerUnit
     // How far ink may reach from the spline: half the widest footprint of any control point,
     // with half again for attributes interpolated between them, and two pixels to spare.
-    let widest = path.reduce(0) { widest, point in
-      max(
-        widest, rule.footprint(of: point, heading: point.azimuth).width,
-        rule.footprint(of: point, heading: nil).width)
-    }
-    let reach = max(0.75 * widest, minimumRadius) + 2 / pixelsPerUnit
+    let reach = max(0.75 * rule.widestMark(of: path), minimumRadius) + 2 / pixelsPerUnit
     let ranges = visibleRanges(of: path, transform: transform, reach: reach)
     var visibleLength: CGFloat = 0
     for range in ranges {
@@ -131,10 +126,11 @@ extension Canvas {
         let next = points[min(index + 1, points.count - 1)].location
         let heading = points.count > 1 ? atan2(next.y - previous.y, next.x - previous.x) : nil
         let mark = rule.footprint(of: points[index], heading: heading)
-        guard mark.width.isFinite, mark.opacity.isFinite else { continue }
+        let radius = rule.nibReach(of: points[index]) ?? mark.width / 2
+        guard radius.isFinite, mark.opacity.isFinite else { continue }
         samples.append(
           InkSample(
-            location: points[index].location, radius: max(mark.width / 2, minimumRadius),
+            location: points[index].location, radius: max(radius, minimumRadius),
             opacity: mark.opacity))
       }
       return samples
@@ -223,19 +219,43 @@ extension Canvas {
   /// Paints a run of samples of one opacity. A run of one width is the polyline stroked with
   /// round caps and joins, which is the same union of discs in far fewer path elements (and
   /// much smaller PDF and SVG files); a run of varying width is filled from its segment hulls.
-  func paintRun(_ run: ArraySlice<InkSample>) {
+  /// An elliptical nib strokes the polyline with an elliptical pen (Cairo's line width is
+  /// measured in the user space current when stroking, so a scaled space makes the pen an
+  /// ellipse) whose longer semi-axis is the run's largest sample radius.
+  func paintRun(_ run: ArraySlice<InkSample>, nib: InkNib) {
     guard let first = run.first else { return }
+    if case .ellipse(let width, let height) = nib {
+      let reach = run.reduce(0) { max($0, $1.radius) }
+      let major = max(width, height)
+      let (sx, sy) = (Double(reach * width / major), Double(reach * height / major))
+      guard sx.isFinite, sy.isFinite, sx > 0, sy > 0 else { return }
+      addPolyline(run)
+      var matrix = cairo_matrix_t()
+      cairo_get_matrix(context, &matrix)
+      cairo_scale(context, sx, sy)
+      cairo_set_line_width(context, 2)
+      cairo_stroke(context)
+      cairo_set_matrix(context, &matrix)
+      return
+    }
     guard run.count > 1, first.radius > 0, run.allSatisfy({ $0.radius == first.radius }) else {
       addSegmentHulls(of: run)
       cairo_fill(context)
       return
     }
-    cairo_move_to(context, Double(first.location.x), Double(first.location.y))
-    for sample in run.dropFirst() {
-      cairo_line_to(context, Double(sample.location.x), Double(sample.location.y))
-    }
+    addPolyline(run)
     cairo_set_line_width(context, Double(2 * first.radius))
     cairo_stroke(context)
+  }
+
+  /// Adds the polyline through the samples; a lone sample is a zero-length line, which round
+  /// caps turn into a dot.
+  func addPolyline(_ run: ArraySlice<InkSample>) {
+    guard let first = run.first else { return }
+    cairo_move_to(context, Double(first.location.x), Double(first.location.y))
+    for sample in run.count > 1 ? run.dropFirst() : run {
+      cairo_line_to(context, Double(sample.location.x), Double(sample.location.y))
+    }
   }
 
   /// Adds, for each pair of successive samples, the convex hull of their discs as a sub-path

@@ -21,10 +21,15 @@ public struct InkRenderingRule: Hashable, Sendable {
   public var compositing: InkCompositing
   /// The ink's paper texture, if it shows one.
   public var grain: InkGrain?
+  /// The shape of the ink's tip.
+  public var nib: InkNib
 
   /// The rule of an ink type.
   public init(_ inkType: PKInk.InkType) {
     self.inkType = inkType
+    // PencilKit's own render bounds of a horizontal marker stroke 15 points wide reach 12
+    // points past its ends and 5 above and below it: a chisel of 1.6w × 2/3w.
+    nib = inkType == .marker ? .ellipse(width: 1.6, height: 2.0 / 3.0) : .round
     switch inkType {
     case .marker:
       compositing = .multiply
@@ -49,19 +54,22 @@ public struct InkRenderingRule: Hashable, Sendable {
   /// - Parameters:
   ///   - point: the stroke point (interpolated or a control point).
   ///   - heading: the direction the stroke travels at the point, in radians in the stroke's
-  ///     coordinates; `nil` for a single dot. Only the fountain pen and the reed use it.
+  ///     coordinates; `nil` for a single dot (taken as a horizontal move by the marker). Only
+  ///     the fountain pen, the reed and the marker use it.
   public func footprint(of point: PKStrokePoint, heading: CGFloat?) -> InkFootprint {
-    let size = point.size.width
-    let w = size.isFinite && size > 0 ? size : inkType.defaultWidth
+    let w = nominalWidth(of: point)
     let f = Self.clamp(point.force, 0, 4)
     let o = Self.clamp(point.opacity, 0, 2)
     let t = 1 - Self.clamp(point.altitude, 0, .pi / 2) / (.pi / 2)
     switch inkType {
     case .pencil:
-      let width = w * (0.55 + 0.25 * min(f, 2)) * (1 + 1.5 * t)
+      let width = w * (0.55 + 0.25 * min(f, 2)) * (1 + 0.9 * t)
       return InkFootprint(width: width, opacity: o * min(0.35 + 0.35 * f, 0.9) * (1 - 0.3 * t))
     case .marker:
-      return InkFootprint(width: w, opacity: 0.5 * o)
+      // The width across the stroke of an ellipse with semi-axes 0.8w (x) and w/3 (y).
+      let h = heading ?? 0
+      let across = 2 * hypot(0.8 * w * sin(h), w / 3 * cos(h))
+      return InkFootprint(width: across, opacity: 0.5 * o)
     case .monoline:
       return InkFootprint(width: w, opacity: o)
     case .fountainPen, .reed:
@@ -77,6 +85,32 @@ public struct InkRenderingRule: Hashable, Sendable {
       return InkFootprint(width: width, opacity: 0.85 * o * min(0.6 + 0.4 * f, 1))
     default:
       return InkFootprint(width: w * Self.clamp(0.7 + 0.3 * f, 0.5, 1.6), opacity: o)
+    }
+  }
+
+  /// `w`: the point's width, or the ink type's default width when it is zero or not finite.
+  func nominalWidth(of point: PKStrokePoint) -> CGFloat {
+    let size = point.size.width
+    return size.isFinite && size > 0 ? size : inkType.defaultWidth
+  }
+
+  /// How far an elliptical nib reaches from the spine in any direction: half its longer axis;
+  /// `nil` for a round nib.
+  func nibReach(of point: PKStrokePoint) -> CGFloat? {
+    guard case .ellipse(let width, let height) = nib else { return nil }
+    return max(width, height) / 2 * nominalWidth(of: point)
+  }
+
+  /// The widest mark the ink makes at any of the points, in any direction: the footprint when
+  /// moving along the azimuth (the widest heading of a nib that turns with it), the dot's
+  /// footprint, and the length of an elliptical nib. Non-finite widths are ignored.
+  func widestMark<S: Sequence<PKStrokePoint>>(of points: S) -> CGFloat {
+    points.reduce(0) { widest, point in
+      let candidates = [
+        footprint(of: point, heading: point.azimuth).width,
+        footprint(of: point, heading: nil).width, 2 * (nibReach(of: point) ?? 0),
+      ]
+      return candidates.filter(\.isFinite).reduce(widest, max)
     }
   }
 
