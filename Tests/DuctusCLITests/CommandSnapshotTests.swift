@@ -2,6 +2,8 @@ import DuctusTestSupport
 import Foundation
 import Testing
 
+@testable import DuctusCLI
+
 /// End-to-end runs of `inspect`, `convert` and `render` on the bundled samples, compared with
 /// the golden files in `Snapshots/`, and the exit codes of their failures.
 @Suite struct CommandSnapshotTests {
@@ -190,6 +192,48 @@ import Testing
         ["render", samples("samples.ndjson"), "--record", "cat", "-o", png],
         replacing: replacing
       ).exitCode == 66)
+  }
+
+  @Test func renderACorpusIntoAFolder() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let replacing = [folder.path: "$TMP"]
+    let names = { (sub: String) in
+      try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path)
+        .sorted()
+    }
+    let shard = try DuctusProcess.run([
+      "render", samples("samples.ndjson"), "-o", folder.path + "/even/", "--shard", "0/2",
+      "--thumbnail", "32x32",
+    ])
+    #expect(shard.exitCode == 0)
+    #expect(try names("even") == ["a.png", "flourish.png", "spiral.png"])
+    for jobs in ["1", "2"] {
+      let all = try DuctusProcess.run([
+        "render", samples("samples.ndjson"), "-o", folder.path + "/j\(jobs)/", "-j", jobs,
+        "--background", "white",
+      ])
+      #expect(all.exitCode == 0)
+    }
+    #expect(try names("j1") == ["a.png", "flourish.png", "spiral.png", "star.png", "zigzag.png"])
+    for name in try names("j1") {
+      #expect(
+        try Data(contentsOf: folder.appendingPathComponent("j1/" + name))
+          == Data(contentsOf: folder.appendingPathComponent("j2/" + name)))
+    }
+    var corpus = try sampleLines(containing: "star")
+    corpus.append(
+      Data(#"{"key":"empty","drawing":{"format":"ductus-drawing","version":1,"strokes":[]}}"#.utf8))
+    corpus.append(Data("\n{\"key\":\"broken\",\"drawing\":{\"strokes\":[{]}}\n".utf8))
+    #expect(
+      try Snapshot.check(
+        "render-folder-failures",
+        ["render", "--from", "ductus-ndjson", "-", "-o", folder.path + "/mixed/", "-j", "2"],
+        input: corpus, replacing: replacing
+      ).exitCode == 1)
+    #expect(try names("mixed") == ["star.png"])
+    #expect(RenderCommand.fileName(for: "sub/dir:x") == "sub_dir_x")
+    #expect(RenderCommand.fileName(for: "..") == "record")
   }
 
   /// The width and height in a PNG's header.
