@@ -47,9 +47,8 @@ struct PencilKitBinaryErrorTests {
 
   /// A one-point path whose location alone is per-point, as PencilKit writes a dot.
   static func writeDot(_ path: inout Writer, count: UInt64 = 1, records: [UInt8]? = nil) {
-    var constants: [UInt8] = []
-    let record = StrokePointRecord()
-    for channel in StrokePointChannel.channels(in: 0x7FE) { record.write(channel, to: &constants) }
+    let constants = StrokePointRecord.packed(
+      [StrokePointRecord()], channels: StrokePointChannel.channels(in: 0x7FE))
     path.writeVarintField(3, count)
     path.writeVarintField(4, 1)
     path.writeVarintField(5, 0x7FE)
@@ -161,9 +160,8 @@ struct PencilKitBinaryErrorTests {
 
   @Test("thousands of points declared with no per-point channel")
   func constantOnlyPoints() {
-    var constants: [UInt8] = []
-    let record = StrokePointRecord()
-    for channel in StrokePointChannel.allCases { record.write(channel, to: &constants) }
+    let constants = StrokePointRecord.packed(
+      [StrokePointRecord()], channels: StrokePointChannel.allCases)
     let data = Self.blob { drawing in
       drawing.writeMessageField(4, Self.writeInk)
       drawing.writeMessageField(5) { stroke in

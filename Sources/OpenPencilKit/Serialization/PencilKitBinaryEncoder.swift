@@ -113,18 +113,10 @@ struct PencilKitBinaryEncoder {
       }
     }
     let constantMask = StrokePointChannel.allChannelsMask & ~perPointMask
-    var constantValues: [UInt8] = []
-    if let first = records.first {
-      for channel in StrokePointChannel.channels(in: constantMask) {
-        first.write(channel, to: &constantValues)
-      }
-    }
-    let perPoint = StrokePointChannel.channels(in: perPointMask)
-    var pointRecords: [UInt8] = []
-    pointRecords.reserveCapacity(records.count * StrokePointChannel.byteCount(of: perPointMask))
-    for record in records {
-      for channel in perPoint { record.write(channel, to: &pointRecords) }
-    }
+    let constantValues = StrokePointRecord.packed(
+      Array(records.prefix(1)), channels: StrokePointChannel.channels(in: constantMask))
+    let pointRecords = StrokePointRecord.packed(
+      records, channels: StrokePointChannel.channels(in: perPointMask))
 
     var content = ProtobufWireWriter()
     content.writeDoubleField(
@@ -138,11 +130,20 @@ struct PencilKitBinaryEncoder {
     message.append(content)
   }
 
-  /// A version-4 UUID's 16 bytes derived from content: FNV-1a (Fowler, Noll, Vo) of the bytes
-  /// and a salt, spread over 128 bits by two SplitMix64 steps (Steele, Lea, Flood 2014).
+  /// A version-4 UUID's 16 bytes derived from content: an FNV-1a-style hash (Fowler, Noll, Vo)
+  /// taken over little-endian 64-bit words rather than bytes, seeded with a salt, spread over
+  /// 128 bits by two SplitMix64 steps (Steele, Lea, Flood 2014).
   private static func identifier(of bytes: [UInt8], salt: UInt64) -> [UInt8] {
+    let prime: UInt64 = 0x0000_0100_0000_01b3
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ salt
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    bytes.withUnsafeBytes { buffer in
+      let wholeWords = buffer.count / 8
+      for index in 0..<wholeWords {
+        let word = buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+        hash = (hash ^ UInt64(littleEndian: word)) &* prime
+      }
+      for byte in buffer[(wholeWords * 8)...] { hash = (hash ^ UInt64(byte)) &* prime }
+    }
     var state = hash
     func next() -> UInt64 {
       state &+= 0x9e37_79b9_7f4a_7c15

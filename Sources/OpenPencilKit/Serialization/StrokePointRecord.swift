@@ -81,26 +81,44 @@ struct StrokePointRecord: Sendable {
     offset += channel.byteCount
   }
 
-  /// Appends one channel's little-endian bytes.
-  func write(_ channel: StrokePointChannel, to bytes: inout [UInt8]) {
-    func append<T: FixedWidthInteger>(_ value: T) {
-      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+  /// Writes one channel's little-endian bytes at `offset` and steps past them. The caller has
+  /// made room for the channel's bytes.
+  func write(
+    _ channel: StrokePointChannel, to bytes: UnsafeMutableRawBufferPointer, at offset: inout Int
+  ) {
+    func store<T: FixedWidthInteger>(_ value: T, _ at: Int) {
+      bytes.storeBytes(of: value.littleEndian, toByteOffset: at, as: T.self)
     }
     switch channel {
     case .location:
-      append(x.bitPattern)
-      append(y.bitPattern)
-    case .timeOffset: append(timeOffset.bitPattern)
-    case .width: append(width.bitPattern)
-    case .aspect: append(aspect)
-    case .unknown4: append(unknown4)
-    case .force: append(force)
-    case .azimuth: append(azimuth)
-    case .altitude: append(altitude)
-    case .opacity: append(opacity)
-    case .secondaryWidth: append(secondaryWidth.bitPattern)
-    case .unknown10: append(unknown10)
+      store(x.bitPattern, offset)
+      store(y.bitPattern, offset + 4)
+    case .timeOffset: store(timeOffset.bitPattern, offset)
+    case .width: store(width.bitPattern, offset)
+    case .aspect: store(aspect, offset)
+    case .unknown4: store(unknown4, offset)
+    case .force: store(force, offset)
+    case .azimuth: store(azimuth, offset)
+    case .altitude: store(altitude, offset)
+    case .opacity: store(opacity, offset)
+    case .secondaryWidth: store(secondaryWidth.bitPattern, offset)
+    case .unknown10: store(unknown10, offset)
     }
+    offset += channel.byteCount
+  }
+
+  /// The records' channels packed one record after another, each in the order given, as in a
+  /// path's constant block and point records.
+  static func packed(_ records: [StrokePointRecord], channels: [StrokePointChannel]) -> [UInt8] {
+    let stride = channels.reduce(0) { $0 + $1.byteCount }
+    var bytes = [UInt8](repeating: 0, count: records.count * stride)
+    bytes.withUnsafeMutableBytes { buffer in
+      var offset = 0
+      for record in records {
+        for channel in channels { record.write(channel, to: buffer, at: &offset) }
+      }
+    }
+    return bytes
   }
 
   /// Whether two records store the same bytes in a channel.
