@@ -22,6 +22,16 @@ public enum InkFileFormat: String, CaseIterable, Sendable {
   case inkML = "inkml"
   /// PencilKit's binary format (`.pkdrawing`, `.drawing`): one drawing, as an iPad saves it.
   case pencilKit = "pkdrawing"
+  /// UNIPEN (`.dat`, `.unp`): a corpus, one record a segment, read only.
+  case unipen = "unipen"
+  /// The $1 gesture logs (`.xml` with a `<Gesture>`): one gesture, read only.
+  case dollarGesture = "dollar-xml"
+  /// SVC2004 signatures (`.txt`): one signature, read only.
+  case svc2004 = "svc2004"
+  /// KanjiVG stroke-order SVG (`.svg`): one character, read only.
+  case kanjiVG = "kanjivg"
+  /// Hershey fonts (`.jhf`): a corpus, one record a glyph, read only.
+  case hershey = "hershey"
 
   /// The codec that reads and writes this format.
   public var codec: any InkFormatCodec.Type {
@@ -31,6 +41,11 @@ public enum InkFileFormat: String, CaseIterable, Sendable {
     case .quickDraw: QuickDrawCodec.self
     case .inkML: InkMLCodec.self
     case .pencilKit: PencilKitCodec.self
+    case .unipen: UnipenCodec.self
+    case .dollarGesture: DollarGestureCodec.self
+    case .svc2004: SVC2004Codec.self
+    case .kanjiVG: KanjiVGCodec.self
+    case .hershey: HersheyCodec.self
     }
   }
 
