@@ -373,3 +373,40 @@ struct SeededRandom {
     return CGFloat((z ^ (z >> 31)) >> 11) / CGFloat(1 << 53)
   }
 }
+
+extension DrawingRendererTests {
+  @Test("rendering is deterministic, also from several threads at once")
+  func deterministic() throws {
+    let drawing = PKDrawing(
+      strokes: PKInk.InkType.allCases.enumerated().map { index, ink in
+        TestDrawings.wave(ink: ink, width: 6, y: CGFloat(index) * 20)
+      })
+    let renderer = renderer(scale: 1.5, background: .white)
+    let reference = try renderer.render(drawing, as: .png)
+    let results = ResultBox(count: 8)
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+      results.store(index, try? renderer.render(drawing, as: .png))
+    }
+    #expect(results.values.allSatisfy { $0 == reference })
+  }
+}
+
+/// Results written from `concurrentPerform`, one slot an iteration, under a lock.
+final class ResultBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [Data?]
+
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func store(_ index: Int, _ value: Data?) {
+    lock.lock()
+    slots[index] = value
+    lock.unlock()
+  }
+
+  var values: [Data?] {
+    lock.lock()
+    defer { lock.unlock() }
+    return slots
+  }
+}
