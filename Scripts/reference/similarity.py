@@ -139,6 +139,8 @@ def measures(a, b):
         "meanNearest": (near_ab + near_ba) / 2,
         "areaBetween": guarded(lambda: sm.area_between_two_curves(a, b)) if big else None,
         "pcm": guarded(lambda: sm.pcm(a, b)) if big else None,
+        "pcmNormalizedSegments": guarded(lambda: sm.pcm(a, b, norm_seg_length=True))
+        if big else None,
         "curveLengthMeasure": guarded(lambda: sm.curve_length_measure(a, b))
         if len(a) >= 2 and a[:, 0].mean() > 0 and a[:, 1].mean() > 0 else None,
         "lengthRatio": 1.0 if max(la, lb) == 0 else min(la, lb) / max(la, lb),

@@ -12,7 +12,8 @@ extension CurveSimilarity {
   /// cells of a diagonal are computed at once in `SIMD8<Double>` lanes. The recurrence runs on
   /// squared distances and takes one square root at the end; the square root is monotone, so the
   /// result is bit for bit the one of the table of distances (as in similaritymeasures
-  /// `frechet_dist` and tslearn `frechet`).
+  /// `frechet_dist` and tslearn `frechet`). Squared distances overflow only for coordinates
+  /// beyond about 1e154.
   ///
   /// ```swift
   /// let a = SampleBuffer(xs: [0, 1, 2], ys: [0, 0, 0])

@@ -22,6 +22,7 @@ struct SimilarityFixture: Decodable {
     var meanNearest: Double
     var areaBetween: Double?
     var pcm: Double?
+    var pcmNormalizedSegments: Double?
     var curveLengthMeasure: Double?
     var lengthRatio: Double
     var turningOpen: Double?

@@ -202,6 +202,14 @@ struct SimilarityPropertyTests {
     #expect(try CurveSimilarity.pointCloudDistance(a, a, epsilon: 1) == 0)
   }
 
+  @Test func pointCloudDistanceOverAllStartsIsTheSmallest() throws {
+    let (a, b) = strokes(seed: 15, counts: (32, 32))
+    let allStarts = try CurveSimilarity.pointCloudDistance(a, b, epsilon: 1)
+    for epsilon in [0, 0.25, 0.5, 0.75] {
+      #expect(try allStarts <= CurveSimilarity.pointCloudDistance(a, b, epsilon: epsilon))
+    }
+  }
+
   @Test func emptyNonFiniteAndMismatchedInputsAreRejected() {
     let empty = SampleBuffer(xs: [], ys: [])
     let line = SampleBuffer(xs: [0, 1, 2], ys: [0, 1, 1])

@@ -54,6 +54,9 @@ struct SimilarityReferenceTests {
     expectClose(try CurveSimilarity.lengthRatio(a, b), values.lengthRatio, name)
     expectMatch(values.areaBetween, name) { try CurveSimilarity.areaBetweenCurves(a, b) }
     expectMatch(values.pcm, name) { try CurveSimilarity.partialCurveMapping(a, b) }
+    expectMatch(values.pcmNormalizedSegments, name) {
+      try CurveSimilarity.partialCurveMapping(a, b, normalizeSegmentLength: true)
+    }
     expectMatch(values.curveLengthMeasure, name) { try CurveSimilarity.curveLengthMeasure(a, b) }
     expectMatch(values.turningOpen, name) { try CurveSimilarity.turningFunctionDistance(a, b) }
     expectMatch(values.turningClosed, name) {
