@@ -41,13 +41,14 @@ python3 "$peer" generate "$data" --rows "$rows" --pca-rows "$pca_rows"
 common=(--threads "$threads" --repetitions "$repetitions")
 
 ductus="$data/ductus.tsv" peers="$data/peers.tsv"
+# Each case runs on both sides back to back, so that both see the same machine load.
 "$bench" inkmath distances --x "$data/x.f64" --y "$data/y.f64" --dimension 128 "${common[@]}" >>"$ductus"
-"$bench" inkmath pca --data "$data/pca.f64" --dimension 128 "${common[@]}" >>"$ductus"
 env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE \
   python3 "$peer" distances "$data" --cdist-rows "$cdist_rows" "${common[@]}" >>"$peers"
+"$bench" inkmath pca --data "$data/pca.f64" --dimension 128 "${common[@]}" >>"$ductus"
 env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python3 "$peer" pca "$data" "${common[@]}" >>"$peers"
 
-echo "InkMath benchmark: distances ${rows} × ${rows} × 128, PCA ${pca_rows} × 128, ${threads} BLAS thread(s), $(nproc) cores"
+echo "InkMath benchmark: distances ${rows} × ${rows} × 128, PCA ${pca_rows} × 128, ${threads} BLAS thread(s), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 grep -h '^# threads' "$ductus" | sort -u | sed 's/^# threads\t[0-9]*\t/ductus: /'
 grep -h '^# threads' "$peers" | sort -u | sed 's/^# threads\t[0-9]*\t/peer: /'
 python3 - "$ductus" "$peers" <<'PY'

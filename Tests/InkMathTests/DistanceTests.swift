@@ -85,6 +85,19 @@ struct DistanceTests {
     #expect(swapped.transposed().elements.elementsEqual(d.elements) { abs($0 - $1) < 1e-12 })
   }
 
+  /// One BLAS thread spreads whole tiles over the cores; more threads work tile by tile.
+  @Test func bothTileSchedulesAgree() throws {
+    var generator = SeededGenerator(seed: 14)
+    let x = generator.matrix(PairwiseDistances.tileSize + 100, 5)
+    let original = BLASThreading.threadCount
+    BLASThreading.setThreadCount(1)
+    let acrossTiles = try PairwiseDistances.euclidean(x)
+    BLASThreading.setThreadCount(2)
+    let withinTiles = try PairwiseDistances.euclidean(x)
+    BLASThreading.setThreadCount(original)
+    expectClose(withinTiles.elements, acrossTiles.elements, relative: 1e-13)
+  }
+
   @Test func distancesAreInvariantUnderRotationAndTranslation() throws {
     var generator = SeededGenerator(seed: 13)
     let x = generator.matrix(40, 3)

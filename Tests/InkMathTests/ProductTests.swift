@@ -57,5 +57,7 @@ struct ProductTests {
     #expect(try Matrix.gemm(a, a, transposeB: true, beta: 2, c: c) == Matrix([[2, 4], [6, 8]]))
     #expect(try Matrix.gemm(a, a, transposeB: true) == Matrix(rows: 2, columns: 2))
     #expect(Matrix.syrk(a) == (try Matrix(rows: 2, columns: 2)))
+    let noRows = try Matrix(rows: 0, columns: 3)
+    #expect(try Matrix.gemm(noRows, Matrix(rows: 3, columns: 2)) == Matrix(rows: 0, columns: 2))
   }
 }

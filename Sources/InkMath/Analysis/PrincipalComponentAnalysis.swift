@@ -7,7 +7,9 @@
 ///   scikit-learn: the data are mean-centred (in cache-sized blocks, never as a full copy) before
 ///   the rank-k update instead of subtracting `n·μ·μᵀ` afterwards, which avoids cancellation when
 ///   the mean is large compared with the spread.
-/// - ``Solver/fullSVD``: the thin SVD of the centred data by `dgesdd` (scikit-learn's `"full"`).
+/// - ``Solver/fullSVD``: the SVD of the centred data (scikit-learn's `"full"`). scikit-learn calls
+///   `dgesdd` for `U`, `Σ` and `Vᵀ`; PCA needs no `U`, so InkMath calls `dgesvd` for `Σ` and `Vᵀ`
+///   alone, which first reduces the data to a `d × d` triangle.
 ///
 /// Both give components with scikit-learn's deterministic signs (`svd_flip` with
 /// `u_based_decision=False`: the largest-magnitude entry of every component is positive), so
@@ -79,7 +81,7 @@ public struct PrincipalComponentAnalysis: Sendable, Equatable {
       axes = eigen.eigenvectors.transposed()
       axes.reverseRows()
     case .fullSVD:
-      let svd = try SingularValueDecomposition(of: data.centred(mean: mean))
+      let svd = try SingularValueDecomposition.rightSingularVectors(of: data.centred(mean: mean))
       variances = svd.singularValues.map { $0 * $0 / Double(n - 1) }
       axes = svd.vt
     }

@@ -56,6 +56,35 @@ public struct SingularValueDecomposition: Sendable, Equatable {
     vt = Matrix(validatedRows: vtRows, columns: n, elements: vtStorage)
   }
 
+  /// The singular values and right singular vectors (`Vᵀ`, `min(m, n) × n`) of `matrix`
+  /// without `U`, by LAPACK's QR-iteration `dgesvd` (Golub and Kahan 1965; Demmel and Kahan
+  /// 1990), which unlike `dgesdd` can skip one factor. For a tall `m × n` matrix it reduces `A`
+  /// to an `n × n` triangle first, so the cost is O(m·n²) with a small constant and no `m × n`
+  /// factor is formed: what PCA needs.
+  static func rightSingularVectors(of matrix: Matrix) throws -> (
+    singularValues: [Double], vt: Matrix
+  ) {
+    try matrix.validateFinite(operation: "dgesvd")
+    let (m, n) = (matrix.rows, matrix.columns)
+    let r = min(m, n)
+    guard r > 0 else { return ([], try Matrix(rows: 0, columns: n)) }
+    // As in init(of:full:), LAPACK sees Aᵀ: its left factor (jobu = 'S') is our Vᵀ, and its right
+    // factor, our U, is not computed (jobvt = 'N').
+    var a = matrix
+    var s = [Double](repeating: 0, count: r)
+    var vtStorage = [Double](repeating: 0, count: r * n)
+    var unused = 0.0
+    var superdiagonal = [Double](repeating: 0, count: max(r - 1, 1))
+    let info = try a.withUnsafeMutableStorage { pa in
+      LAPACKE_dgesvd(
+        LAPACK_COL_MAJOR, LAPACK.option("S"), LAPACK.option("N"),
+        try LAPACK.index(n, operation: "dgesvd"), try LAPACK.index(m, operation: "dgesvd"),
+        pa, Int32(n), &s, &vtStorage, Int32(n), &unused, 1, &superdiagonal)
+    }
+    try LAPACK.check(info, routine: "dgesvd")
+    return (s, Matrix(validatedRows: r, columns: n, elements: vtStorage))
+  }
+
   init(u: Matrix, singularValues: [Double], vt: Matrix) {
     self.u = u
     self.singularValues = singularValues

@@ -53,69 +53,76 @@ public enum PairwiseDistances {
   }
 
   private static func distances(_ x: Matrix, _ y: Matrix, squared: Bool) throws -> Matrix {
-    let operation = squared ? "squaredEuclidean" : "euclidean"
     guard x.columns == y.columns else {
       throw InkMathError.dimensionMismatch(
-        operation: operation,
+        operation: squared ? "squaredEuclidean" : "euclidean",
         detail: "x has \(x.columns) columns, y has \(y.columns)")
     }
-    try x.validateFinite(operation: operation)
-    try y.validateFinite(operation: operation)
-    let (m, n, d) = (x.rows, y.rows, x.columns)
-    guard m > 0, n > 0, d > 0 else { return try Matrix(rows: m, columns: n) }
-    let xNorms = rowSquaredNorms(x)
-    let yNorms = rowSquaredNorms(y)
-    return x.elements.withUnsafeBufferPointer { px in
-      y.elements.withUnsafeBufferPointer { py in
-        Matrix(validatedRows: m, columns: n) { storage in
-          let output = DisjointWriteBuffer(storage)
-          for rowStart in stride(from: 0, to: m, by: tileSize) {
-            let rows = rowStart..<min(rowStart + tileSize, m)
-            for columnStart in stride(from: 0, to: n, by: tileSize) {
-              let columns = columnStart..<min(columnStart + tileSize, n)
-              BLAS.gemm(
-                transposeA: false, transposeB: true, m: rows.count, n: columns.count, k: d,
-                alpha: -2, a: px.baseAddress! + rowStart * d, lda: d,
-                b: py.baseAddress! + columnStart * d, ldb: d, beta: 0,
-                c: output.baseAddress + rowStart * n + columnStart, ldc: n)
-              finishTile(
-                output, ld: n, rows: rows, columns: columns, rowNorms: xNorms,
-                columnNorms: yNorms, squared: squared, upperOnly: false)
-            }
-          }
-        }
-      }
-    }
+    return try distances(x, other: y, squared: squared)
   }
 
   private static func distances(_ x: Matrix, squared: Bool) throws -> Matrix {
+    try distances(x, other: nil, squared: squared)
+  }
+
+  /// The tiled engine: `other == nil` is the self case (tiles on and above the diagonal only).
+  ///
+  /// With more than one BLAS thread, tiles run one after another, each product threaded inside
+  /// OpenBLAS and each finishing pass spread by ``ParallelLoop``. With one BLAS thread (as in
+  /// tests and batch jobs), whole tiles — product, finish, mirror — are spread over the cores by
+  /// ``ParallelLoop``, each worker calling single-threaded BLAS, which avoids handing every tile
+  /// back and forth between two thread pools.
+  private static func distances(_ x: Matrix, other y: Matrix?, squared: Bool) throws -> Matrix {
     try x.validateFinite(operation: squared ? "squaredEuclidean" : "euclidean")
-    let (m, d) = (x.rows, x.columns)
-    guard m > 0, d > 0 else { return try Matrix(rows: m, columns: m) }
-    let norms = rowSquaredNorms(x)
+    try y?.validateFinite(operation: squared ? "squaredEuclidean" : "euclidean")
+    let points = y ?? x
+    let (m, n, d) = (x.rows, points.rows, x.columns)
+    guard m > 0, n > 0, d > 0 else { return try Matrix(rows: m, columns: n) }
+    let rowNorms = rowSquaredNorms(x)
+    let columnNorms = y == nil ? rowNorms : rowSquaredNorms(points)
+    let tiles = stride(from: 0, to: m, by: tileSize).flatMap { rowStart in
+      stride(from: y == nil ? rowStart : 0, to: n, by: tileSize).map { columnStart in
+        (
+          rows: rowStart..<min(rowStart + tileSize, m),
+          columns: columnStart..<min(columnStart + tileSize, n)
+        )
+      }
+    }
+    let withinTiles = BLASThreading.threadCount > 1
     return x.elements.withUnsafeBufferPointer { px in
-      Matrix(validatedRows: m, columns: m) { storage in
-        let output = DisjointWriteBuffer(storage)
-        for rowStart in stride(from: 0, to: m, by: tileSize) {
-          let rows = rowStart..<min(rowStart + tileSize, m)
-          for columnStart in stride(from: rowStart, to: m, by: tileSize) {
-            let columns = columnStart..<min(columnStart + tileSize, m)
-            let tile = output.baseAddress + rowStart * m + columnStart
-            let diagonal = columnStart == rowStart
-            if diagonal {
-              BLAS.syrkUpper(
-                transpose: false, n: rows.count, k: d, alpha: -2,
-                a: px.baseAddress! + rowStart * d, lda: d, beta: 0, c: tile, ldc: m)
-            } else {
-              BLAS.gemm(
-                transposeA: false, transposeB: true, m: rows.count, n: columns.count, k: d,
-                alpha: -2, a: px.baseAddress! + rowStart * d, lda: d,
-                b: px.baseAddress! + columnStart * d, ldb: d, beta: 0, c: tile, ldc: m)
+      points.elements.withUnsafeBufferPointer { py in
+        Matrix(validatedRows: m, columns: n) { storage in
+          let output = DisjointWriteBuffer(storage)
+          let (a, b) = (
+            DisjointWriteBuffer(UnsafeMutableBufferPointer(mutating: px)),
+            DisjointWriteBuffer(UnsafeMutableBufferPointer(mutating: py))
+          )
+          ParallelLoop.forEachChunk(
+            of: tiles.indices, chunksPerCore: 4, minimumChunkSize: withinTiles ? Int.max : 1
+          ) { chunk in
+            for (rows, columns) in tiles[chunk] {
+              let tile = output.baseAddress + rows.lowerBound * n + columns.lowerBound
+              let diagonal = y == nil && rows == columns
+              if diagonal {
+                BLAS.syrkUpper(
+                  transpose: false, n: rows.count, k: d, alpha: -2,
+                  a: a.baseAddress + rows.lowerBound * d, lda: d, beta: 0, c: tile, ldc: n)
+              } else {
+                BLAS.gemm(
+                  transposeA: false, transposeB: true, m: rows.count, n: columns.count, k: d,
+                  alpha: -2, a: a.baseAddress + rows.lowerBound * d, lda: d,
+                  b: b.baseAddress + columns.lowerBound * d, ldb: d, beta: 0, c: tile, ldc: n)
+              }
+              finishTile(
+                output, ld: n, rows: rows, columns: columns, rowNorms: rowNorms,
+                columnNorms: columnNorms, squared: squared, upperOnly: diagonal,
+                parallel: withinTiles)
+              if y == nil {
+                mirrorTile(
+                  output, ld: n, rows: rows, columns: columns, diagonal: diagonal,
+                  parallel: withinTiles)
+              }
             }
-            finishTile(
-              output, ld: m, rows: rows, columns: columns, rowNorms: norms, columnNorms: norms,
-              squared: squared, upperOnly: diagonal)
-            mirrorTile(output, ld: m, rows: rows, columns: columns, diagonal: diagonal)
           }
         }
       }
@@ -123,13 +130,13 @@ public enum PairwiseDistances {
   }
 
   /// Turns the tile's `−2·x·y` entries into distances: adds both squared norms, clamps at zero,
-  /// takes square roots unless `squared`. With `upperOnly` (a diagonal tile of the self case)
+  /// takes square roots unless `squared`, over the cores when `parallel`. With `upperOnly` (a diagonal tile of the self case)
   /// only entries on and above the diagonal are touched and the diagonal is set to exactly 0.
   private static func finishTile(
     _ output: DisjointWriteBuffer<Double>, ld: Int, rows: Range<Int>, columns: Range<Int>,
-    rowNorms: [Double], columnNorms: [Double], squared: Bool, upperOnly: Bool
+    rowNorms: [Double], columnNorms: [Double], squared: Bool, upperOnly: Bool, parallel: Bool
   ) {
-    ParallelLoop.forEachChunk(of: rows, minimumChunkSize: 16) { chunk in
+    ParallelLoop.forEachChunk(of: rows, minimumChunkSize: parallel ? 16 : Int.max) { chunk in
       columnNorms.withUnsafeBufferPointer { yn in
         for i in chunk {
           let row = output.baseAddress + i * ld
@@ -149,9 +156,9 @@ public enum PairwiseDistances {
   /// diagonal (within the tile itself when `diagonal`). Writes are contiguous, reads strided.
   private static func mirrorTile(
     _ output: DisjointWriteBuffer<Double>, ld: Int, rows: Range<Int>, columns: Range<Int>,
-    diagonal: Bool
+    diagonal: Bool, parallel: Bool
   ) {
-    ParallelLoop.forEachChunk(of: columns, minimumChunkSize: 16) { chunk in
+    ParallelLoop.forEachChunk(of: columns, minimumChunkSize: parallel ? 16 : Int.max) { chunk in
       for j in chunk {
         let target = output.baseAddress + j * ld
         let end = diagonal ? j : rows.upperBound

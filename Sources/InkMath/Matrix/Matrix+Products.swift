@@ -36,6 +36,7 @@ extension Matrix {
     } else {
       result = Matrix(validatedRows: m, columns: n, elements: [Double](repeating: 0, count: m * n))
     }
+    guard m > 0, n > 0 else { return result }
     guard k > 0 else {
       // An empty inner dimension: the product is zero and only beta·C remains.
       for index in result.elements.indices { result.elements[index] *= beta }

@@ -68,7 +68,8 @@ public struct Matrix: Sendable, Equatable, Hashable {
 
   /// Internal initialiser that lets `initializer` write all `rows * columns` elements into
   /// uninitialised storage, so that large outputs are not zero-filled first (the pages are first
-  /// touched by the thread that computes them).
+  /// touched by the thread that computes them). Storage of 4 MiB or more is advised to use huge
+  /// pages.
   init(
     validatedRows rows: Int, columns: Int,
     initializingWith initializer: (UnsafeMutableBufferPointer<Double>) throws -> Void
@@ -77,6 +78,9 @@ public struct Matrix: Sendable, Equatable, Hashable {
     self.rows = rows
     self.columns = columns
     self.elements = try [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+      if let base = buffer.baseAddress, count >= 1 << 19 {
+        Platform.adviseHugePages(base, byteCount: count * MemoryLayout<Double>.stride)
+      }
       try initializer(buffer)
       initialized = count
     }
