@@ -75,7 +75,8 @@ struct PencilKitBoundsTests {
     for truth in try truths(name) {
       let box = try inkBox(of: truth.stroke, around: truth.renderBounds)
       let allowed = truth.renderBounds.insetBy(dx: -0.25, dy: -0.25)
-      #expect(allowed.contains(box), "\(truth.stroke.ink.inkType): \(box) ⊄ \(truth.renderBounds)")
+      #expect(
+        allowed.contains(box), "\(truth.stroke.ink.inkType): \(box) outside \(truth.renderBounds)")
     }
   }
 

@@ -5,14 +5,17 @@ import OpenPencilKit
 /// Strokes drawn with their inks.
 ///
 /// A stroke is sampled along its B-spline (`interpolatedPoints(in:by: .distance(…))`) one
-/// pixel apart, over the segments that can reach the picture, each sample gets a width and an opacity from its ink's ``InkRenderingRule``, and the
-/// mark is the union of round-ended segments between successive samples: for each pair, the
-/// convex hull of the two discs (two arcs joined by the outer tangents). Filling all the hulls
-/// as one path by the non-zero rule paints the union exactly once, so joins show neither beads
-/// nor gaps however sharply the stroke turns, and a translucent ink does not darken where the
-/// stroke crosses itself. Where the opacity changes along the stroke, runs of equal opacity
-/// (in steps of 1/64) are painted into a group, each run replacing what it overlaps, and the
-/// group is laid on the picture once, through the ink's grain when it has one.
+/// pixel apart, over the segments that can reach the picture, and each sample gets a width and
+/// an opacity from its ink's ``InkRenderingRule``. The mark is the union of round-ended
+/// segments between successive samples: for each pair, the convex hull of the two discs (two
+/// arcs joined by the outer tangents). Filling all the hulls as one path by the non-zero rule
+/// paints the union exactly once, so joins show neither beads nor gaps however sharply the
+/// stroke turns, and a translucent ink does not darken where the stroke crosses itself. A run
+/// of constant width is stroked as a round-joined polyline instead (the same union, far fewer
+/// path elements), and a chisel nib as a polyline stroked with an elliptical pen. Where the
+/// opacity changes along the stroke, runs of equal opacity (in steps of 1/64) are painted into
+/// a group, each run replacing what it overlaps, and the group is laid on the picture once,
+/// through the ink's grain when it has one.
 extension Canvas {
   /// Pixels between successive samples of a stroke's spline.
   static let sampleSpacing: CGFloat = 1
