@@ -10,8 +10,9 @@ extension CurveSimilarity {
   /// strokes) are compared from their first samples: no starting-point search. For closed
   /// curves, `d²` as a function of the shift `t` of `a`'s start is concave between the shifts
   /// that put a breakpoint of `a` on one of `b` (Arkin et al.'s lemma), so its minimum is taken
-  /// over those `n·m` critical shifts; each is evaluated directly in O(*n* + *m*) — simpler
-  /// than the paper's incremental O(*n m* log *n m*) sweep, with the same result.
+  /// over those `n·m` critical shifts, visited in order by a sweep that updates the integral's
+  /// slope one jump at a time (as in the paper; a heap of each jump's next crossing keeps the
+  /// memory linear).
   ///
   /// Invariant under translation, rotation and scale of either curve. Symmetric for open
   /// curves, and for closed curves of equal total turning (``TurningFunction/periodTurning``:
@@ -23,7 +24,8 @@ extension CurveSimilarity {
   ///   - a: The first curve; for closed curves, the one whose start is shifted.
   ///   - b: The second curve.
   ///   - closed: Compare the curves as polygons (closing edge, best starting point).
-  /// - Complexity: O(*n* + *m*) open, O(*n m* (*n* + *m*)) closed, for *n* and *m* edges.
+  /// - Complexity: O(*n* + *m*) open, O(*n m* log *n*) time and O(*n* + *m*) memory closed, for
+  ///   *n* and *m* edges.
   /// - Throws: ``SimilarityError/zeroLength(_:)`` when a curve's samples all coincide,
   ///   ``SimilarityError/emptyCurve(_:)``, ``SimilarityError/nonFiniteSample(_:channel:index:)``.
   public static func turningFunctionDistance(
@@ -37,19 +39,12 @@ extension CurveSimilarity {
     } catch {
       throw .zeroLength(.second)
     }
-    var shifts = [0.0]
+    let best: Double
     if closed {
-      shifts = first.starts.flatMap { start in
-        second.starts.map { other in
-          let shift = start - other
-          return shift < 0 ? shift + 1 : shift
-        }
-      }
-    }
-    var best = Double.infinity
-    for shift in shifts {
-      let (linear, squared) = first.differenceIntegrals(to: second, shift: shift)
-      best = min(best, squared - linear * linear)
+      best = first.smallestVarianceOverShifts(against: second)
+    } else {
+      let (linear, squared) = first.differenceIntegrals(to: second, shift: 0)
+      best = squared - linear * linear
     }
     return max(0, best).squareRoot()
   }
