@@ -9,7 +9,7 @@ import OpenPencilKit
 /// the relative path, whose label is the gesture name without its repetition number
 /// (`check02` → `check`) and whose metadata carry `subject`, `speed`, `number`, `name` and
 /// `date` (the file's `Date` and `TimeOfDay`, as written). Each gesture is one stroke; times
-/// count from its first point, made strictly increasing by ``MonotoneClock`` (the published logs
+/// count from its first point, made strictly increasing as for SVC2004 (the published logs
 /// need no correction), and the stroke starts at the reference date, since the logs hold
 /// tick counts, not wall-clock times.
 ///

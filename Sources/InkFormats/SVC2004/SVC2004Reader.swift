@@ -17,8 +17,8 @@ import OpenPencilKit
 /// - **Coordinates.** Tablet units, with y negated: the tablet's y axis points up, the model's
 ///   down.
 /// - **Time.** Timestamps are milliseconds; 300 steps of 0 ms and 13 steps of −8 or −9 ms occur
-///   between regular 10 ms steps. ``MonotoneClock`` replaces each such step by the median step
-///   and shifts the later samples alike; the record's `timeCorrections` metadata counts them.
+///   between regular 10 ms steps. Each such step is replaced by the median step, and the later
+///   samples move by the same correction; the record's `timeCorrections` metadata counts them.
 ///   Each stroke's path starts at its first sample's time after the reference date.
 /// - **Pen angles.** Azimuth and altitude are in tenths of a degree (seen: azimuth 0–1840,
 ///   altitude 280–900, i.e. up to 90° for a pen held upright) and become radians; the azimuth
