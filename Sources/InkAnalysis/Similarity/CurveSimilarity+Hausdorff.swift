@@ -54,8 +54,8 @@ extension CurveSimilarity {
     from a: SampleBuffer, to b: SampleBuffer, seed: UInt64
   ) -> HausdorffPair {
     var generator = SplitMix64(seed: seed)
-    let orderA = Array(0..<a.count).shuffled(using: &generator)
-    let orderB = Array(0..<b.count).shuffled(using: &generator)
+    let orderA = generator.permutation(count: a.count)
+    let orderB = generator.permutation(count: b.count)
     let ax = orderA.map { a.xs[$0] }
     let ay = orderA.map { a.ys[$0] }
     let bx = orderB.map { b.xs[$0] }

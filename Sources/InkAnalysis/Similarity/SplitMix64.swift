@@ -1,6 +1,7 @@
 /// The SplitMix64 generator (G. Steele, D. Lea, C. Flood, *Fast splittable pseudorandom number
-/// generators*, OOPSLA 2014): a seeded, platform-independent stream, so that a seeded shuffle
-/// gives the same order on every machine and in every release.
+/// generators*, OOPSLA 2014): a seeded, platform-independent stream, and a Fisher–Yates
+/// permutation drawn from it, so that a seeded shuffle gives the same order on every machine and
+/// in every release (the standard library's `shuffled(using:)` does not promise that).
 struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
@@ -14,5 +15,18 @@ struct SplitMix64: RandomNumberGenerator {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+
+  /// A random permutation of `0..<count` (Fisher–Yates, each index drawn as the high word of a
+  /// 64 × 64-bit product: Lemire's multiply-shift without rejection, bias below 2⁻³²).
+  mutating func permutation(count: Int) -> [Int] {
+    var order = Array(0..<count)
+    var i = count - 1
+    while i > 0 {
+      let j = Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(i + 1)).high)
+      order.swapAt(i, j)
+      i -= 1
+    }
+    return order
   }
 }
