@@ -17,14 +17,19 @@ enum DTWLaneKernel {
   static func interleave(_ series: [DTWPreparedSeries]) -> InterleavedSeries {
     let count = series[0].count
     let channelCount = series[0].channelCount
+    let laneCount = SIMD8<Double>.scalarCount
     var values = [SIMD8<Double>](repeating: .zero, count: channelCount * count)
-    for c in 0..<channelCount {
-      for j in 0..<count {
-        var lanes = SIMD8<Double>()
-        for lane in 0..<SIMD8<Double>.scalarCount {
-          lanes[lane] = series[lane < series.count ? lane : 0][channel: c, sample: j]
+    values.withUnsafeMutableBytes { raw in
+      let scalars = raw.bindMemory(to: Double.self)
+      for lane in 0..<laneCount {
+        series[lane < series.count ? lane : 0].values.withUnsafeBufferPointer { source in
+          let stride = count + DTWPreparedSeries.padding
+          for c in 0..<channelCount {
+            for j in 0..<count {
+              scalars[(c &* count &+ j) &* laneCount &+ lane] = source[c &* stride &+ j]
+            }
+          }
         }
-        values[c * count + j] = lanes
       }
     }
     return InterleavedSeries(count: count, values: values)
@@ -61,7 +66,7 @@ enum DTWLaneKernel {
         for j in lower...upper {
           var squared = SIMD8<Double>.zero
           for c in 0..<channelCount {
-            let difference = broadcast[c] - b[c * m + j]
+            let difference = broadcast[c] - b[c &* m &+ j]
             squared += difference * difference
           }
           let local = takesRoot ? squared.squareRoot() : squared
