@@ -26,7 +26,8 @@
 ///   ``SampleBuffer/derivativeEstimate(of:)``.
 /// - Early abandoning: ``distance(_:_:abandoningAbove:)``.
 /// - Lower bounds: ``lowerBoundKim(_:_:)`` and ``lowerBoundKeogh(_:_:radius:)``.
-/// - Many pairs: ``distanceMatrix(_:)``, ``distanceMatrix(rows:columns:)`` and tiles of an
+/// - Many pairs: ``distanceMatrix(_:abandoningAbove:)``,
+///   ``distanceMatrix(rows:columns:abandoningAbove:)`` and tiles of an
 ///   upper triangle (``PairwiseTiling``).
 ///
 /// Series with NaN or infinite samples in a selected channel are rejected with
