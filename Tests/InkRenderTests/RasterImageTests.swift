@@ -31,6 +31,9 @@ struct RasterImageTests {
     #expect(throws: RenderError.invalidPNG(reason: "the PNG signature is missing")) {
       try RasterImage(pngData: Data())
     }
+    #expect(throws: RenderError.invalidPNG(reason: "the IHDR header is missing")) {
+      try RasterImage(pngData: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]))
+    }
     let canvas = try Canvas(format: .png, pixelWidth: 8, pixelHeight: 8, origin: .zero, scale: 1)
     let png = try canvas.finish()
     #expect {
@@ -38,6 +41,23 @@ struct RasterImageTests {
     } throws: { error in
       guard case RenderError.invalidPNG = error else { return false }
       return true
+    }
+  }
+
+  @Test("a header declaring a huge picture is refused before decoding")
+  func hugeHeader() throws {
+    let canvas = try Canvas(format: .png, pixelWidth: 8, pixelHeight: 8, origin: .zero, scale: 1)
+    var png = try canvas.finish()
+    // IHDR width and height at bytes 16…23: declare 30 000 × 30 000.
+    let side: [UInt8] = [0, 0, 0x75, 0x30]
+    png.replaceSubrange(16..<20, with: side)
+    png.replaceSubrange(20..<24, with: side)
+    #expect(
+      throws: RenderError.imageTooLarge(
+        width: 30_000, height: 30_000, maximumPixelCount: 50_000_000)
+    ) { try RasterImage(pngData: png) }
+    #expect(throws: RenderError.imageTooLarge(width: 8, height: 8, maximumPixelCount: 10)) {
+      try RasterImage(pngData: try canvas.finish(), maximumPixelCount: 10)
     }
   }
 }

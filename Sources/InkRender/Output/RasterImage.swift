@@ -17,15 +17,29 @@ public struct RasterImage: Hashable, Sendable {
   /// `width·height·4` bytes: red, green, blue, alpha for each pixel.
   public let rgba: [UInt8]
 
-  /// Decodes PNG bytes (through Cairo's PNG reader).
+  /// Decodes PNG bytes (through Cairo's PNG reader). The size the header declares is checked
+  /// before any pixel memory is taken.
   ///
   /// - Throws: ``RenderError/invalidPNG(reason:)`` when the bytes lack the PNG signature or
-  ///   Cairo cannot read them.
-  public init(pngData: Data) throws {
+  ///   an IHDR header, or Cairo cannot read them;
+  ///   ``RenderError/imageTooLarge(width:height:maximumPixelCount:)`` when the header declares
+  ///   more than `maximumPixelCount` pixels.
+  public init(
+    pngData: Data, maximumPixelCount: Int = RenderOptions.defaultMaximumPixelCount
+  ) throws {
     let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     guard pngData.count >= 8, Array(pngData.prefix(8)) == signature else {
       throw RenderError.invalidPNG(reason: "the PNG signature is missing")
     }
+    let header = [UInt8](pngData.dropFirst(8).prefix(16))
+    guard header.count == 16, String(decoding: header[4..<8], as: UTF8.self) == "IHDR" else {
+      throw RenderError.invalidPNG(reason: "the IHDR header is missing")
+    }
+    func bigEndian(_ offset: Int) -> Double {
+      Double(header[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+    }
+    try Canvas.checkPixelCount(
+      width: bigEndian(8), height: bigEndian(12), limit: maximumPixelCount)
     let source = ByteSink(data: pngData)
     guard let decoded = cairo_image_surface_create_from_png_stream(ByteSink.read, source.closure)
     else { throw RenderError.invalidPNG(reason: "no memory") }
