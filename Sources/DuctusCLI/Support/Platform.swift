@@ -124,18 +124,15 @@ extension Platform {
     return mask
   }
 
-  /// Flushes a descriptor's data to storage and closes it.
-  static func synchronizeAndClose(_ descriptor: Int32) throws(POSIXError) {
-    let synchronized = fsync(descriptor) == 0 || errno == EINVAL
-    let failure = errno
-    let closed = close(descriptor) == 0
-    guard synchronized, closed else {
-      throw POSIXError(POSIXErrorCode(rawValue: synchronized ? errno : failure) ?? .EIO)
+  /// Closes a descriptor, reporting a failure (a write the kernel could not complete).
+  static func close(_ descriptor: Int32) throws(POSIXError) {
+    guard Foundation.close(descriptor) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
   }
 
   /// Closes a descriptor, ignoring failures.
-  static func closeQuietly(_ descriptor: Int32) { _ = close(descriptor) }
+  static func closeQuietly(_ descriptor: Int32) { _ = Foundation.close(descriptor) }
 
   /// Renames a file, replacing the destination in one step.
   static func rename(_ source: String, to destination: String) throws(POSIXError) {
