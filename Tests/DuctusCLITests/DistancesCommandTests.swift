@@ -1,0 +1,107 @@
+import DuctusTestSupport
+import Foundation
+import InkAnalysis
+import InkFormats
+import Testing
+
+@Suite("ductus distances: whole, against, tiles and stitching")
+struct DistancesCommandTests {
+  let corpus = SharedData.repositoryRoot.appendingPathComponent("Datasets/samples/samples.ndjson")
+    .path
+
+  func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ductus-distances-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  func matrix(_ url: URL) throws -> NpyArray {
+    try NpyArray(data: Data(contentsOf: url))
+  }
+
+  @Test func wholeMatrixMatchesTheLibrary() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("all.npy")
+    let run = try DuctusProcess.run(["distances", corpus, "--resample", "32", "-o", out.path])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    let result = try matrix(out)
+    var records = try InkFileFormat.openCorpus(at: URL(fileURLWithPath: corpus))
+    var series: [SampleBuffer] = []
+    while let record = try records.next() {
+      series.append(try CorpusSeriesOptions(points: 32).series(of: record.drawing))
+    }
+    #expect(result.shape == [series.count, series.count])
+    let dtw = DynamicTimeWarping()
+    for i in series.indices {
+      for j in series.indices {
+        let expected = i == j ? 0 : try dtw.distance(series[i], series[j])
+        #expect(abs(result.values[i * series.count + j] - expected) <= 1e-9 * max(1, expected))
+      }
+    }
+    let sidecar =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("all.npy.json"))) as! [String: Any]
+    #expect(sidecar["metric"] as? String == "dtw")
+    #expect((sidecar["rowKeys"] as? [String])?.count == series.count)
+  }
+
+  @Test(arguments: ["dtw", "frechet", "euclidean"])
+  func tilesStitchToTheWholeMatrix(metric: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let whole = folder.appendingPathComponent("whole.npy").path
+    let common = ["--metric", metric, "--resample", "24"]
+    #expect(try DuctusProcess.run(["distances", corpus, "-o", whole] + common).exitCode == 0)
+    var tilePaths: [String] = []
+    for r in 0..<2 {
+      for c in r..<2 {
+        let path = folder.appendingPathComponent("tile-\(r)-\(c).npy").path
+        let run = try DuctusProcess.run(
+          ["distances", corpus, "--tile", "\(r),\(c)", "--tiles", "2", "-o", path] + common)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        tilePaths.append(path)
+      }
+    }
+    let stitched = folder.appendingPathComponent("stitched.npy").path
+    let run = try DuctusProcess.run(["distances", "--stitch", "-o", stitched] + tilePaths)
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    // BLAS may sum a block in another order than the whole: agree to rounding.
+    let a = try matrix(URL(fileURLWithPath: stitched))
+    let b = try matrix(URL(fileURLWithPath: whole))
+    #expect(a.shape == b.shape)
+    #expect(zip(a.values, b.values).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($1)) })
+    let missing = try DuctusProcess.run(
+      ["distances", "--stitch", "-o", stitched] + Array(tilePaths.dropLast()))
+    #expect(missing.exitCode == 66)
+    #expect(missing.standardError.contains("missing tiles 1,1"))
+  }
+
+  @Test func againstAnotherCorpusAndTextFormats() throws {
+    let one = SharedData.repositoryRoot.appendingPathComponent("Datasets/samples/star.json").path
+    let csv = try DuctusProcess.run(
+      ["distances", corpus, "--against", one, "--format", "csv", "--metric", "hausdorff"])
+    #expect(csv.exitCode == 0)
+    let lines = csv.standardOutput.split(separator: "\n")
+    #expect(lines.first == "key,star")
+    #expect(lines.contains { $0.hasPrefix("star,0.0") })
+    let pairs = try DuctusProcess.run(["distances", corpus, "--format", "ndjson"])
+    let first =
+      try JSONSerialization.jsonObject(
+        with: Data(pairs.standardOutput.split(separator: "\n")[0].utf8)) as! [String: Any]
+    #expect(first["i"] as? Int == 0 && first["j"] as? Int == 1)
+  }
+
+  @Test func usageErrors() throws {
+    let unequal = try DuctusProcess.run(
+      ["distances", corpus, "--metric", "euclidean", "--resample", "none", "--format", "csv"])
+    #expect(unequal.exitCode == 65)
+    #expect(unequal.standardError.contains("equal length"))
+    let badTile = try DuctusProcess.run(
+      ["distances", corpus, "--tile", "1,0", "--tiles", "2", "-o", "/tmp/x.npy"])
+    #expect(badTile.exitCode == 2)
+    let noTiles = try DuctusProcess.run(["distances", corpus, "--tile", "0,0", "-o", "/tmp/x.npy"])
+    #expect(noTiles.exitCode == 2)
+  }
+}
