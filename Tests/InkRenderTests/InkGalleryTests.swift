@@ -21,7 +21,11 @@ struct InkGalleryTests {
     let drawing = PKDrawing(strokes: strokes)
     let png = try DrawingRenderer(options: options).render(drawing, as: .png)
     if let folder = ProcessInfo.processInfo.environment["DUCTUS_GALLERY"] {
-      try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent("inks.png"))
+      let base = URL(fileURLWithPath: folder).appendingPathComponent("inks")
+      try png.write(to: base.appendingPathExtension("png"))
+      let renderer = DrawingRenderer(options: options)
+      try renderer.write(drawing, to: base.appendingPathExtension("pdf"))
+      try renderer.write(drawing, to: base.appendingPathExtension("svg"))
     }
     let image = try RasterImage(pngData: png)
     #expect(image.width > 200)
