@@ -20,18 +20,44 @@
 ///    library's `strtod`, which rounds correctly but is slower.
 @usableFromInline
 enum DecimalNumberParser {
-  /// 10⁰ … 10²², each exact in a `Double`.
-  static let exactPowersOfTen: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-  ]
+  /// 10ᵏ for k in 0…22, each exact in a `Double` (a switch over literals compiles to a table,
+  /// without the lazy-global check and array retain a `static let` array costs in the hot loop).
+  @inline(__always)
+  static func exactPowerOfTen(_ k: Int) -> Double {
+    switch k {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    case 15: 1e15
+    case 16: 1e16
+    case 17: 1e17
+    case 18: 1e18
+    case 19: 1e19
+    case 20: 1e20
+    case 21: 1e21
+    default: 1e22
+    }
+  }
 
-  /// 5⁰ … 5²⁷, each below 2⁶³.
-  static let powersOfFive: [UInt64] = {
-    var powers: [UInt64] = [1]
-    for _ in 1...27 { powers.append(powers[powers.count - 1] * 5) }
-    return powers
-  }()
+  /// 5ᵏ for k in 0…27, each below 2⁶³.
+  @inline(__always)
+  static func powerOfFive(_ k: Int) -> UInt64 {
+    var power: UInt64 = 1
+    for _ in 0..<k { power &*= 5 }
+    return power
+  }
 
   /// Parses the number that starts at `index`, leaving `index` after it; `nil` (and `index`
   /// unchanged) when the bytes there are not a number.
@@ -118,16 +144,16 @@ enum DecimalNumberParser {
     if significand <= 1 << 53, decimalExponent >= -22, decimalExponent <= 22 {
       let mantissa = Double(significand)
       return decimalExponent < 0
-        ? mantissa / exactPowersOfTen[-decimalExponent]
-        : mantissa * exactPowersOfTen[decimalExponent]
+        ? mantissa / exactPowerOfTen(-decimalExponent)
+        : mantissa * exactPowerOfTen(decimalExponent)
     }
     guard decimalExponent >= -27, decimalExponent <= 27 else { return nil }
     if decimalExponent >= 0 {
-      let product = significand.multipliedFullWidth(by: powersOfFive[decimalExponent])
+      let product = significand.multipliedFullWidth(by: powerOfFive(decimalExponent))
       return roundedToNearestEven(
         high: product.high, low: product.low, sticky: false, binaryExponent: decimalExponent)
     }
-    let divisor = powersOfFive[-decimalExponent]
+    let divisor = powerOfFive(-decimalExponent)
     let shift = significand.leadingZeroBitCount
     let numerator = significand << shift
     let (upper, remainder) = numerator.quotientAndRemainder(dividingBy: divisor)
