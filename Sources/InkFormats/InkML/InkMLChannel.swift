@@ -1,4 +1,4 @@
-/// One channel of an InkML `<traceFormat>` (W3C Ink Markup Language 2011, §3.1.1) and how its
+/// One channel of an InkML `<traceFormat>` (W3C Ink Markup Language, 2011) and how its
 /// values map onto a `PKStrokePoint`.
 ///
 /// Known channels: `X`, `Y` (location), `T` (time; units `s`, `ms` (the default) or `us`),

@@ -1,10 +1,10 @@
 /// Parses the text of an InkML `<trace>` byte by byte into one value array per channel.
 ///
 /// Points are separated by commas, values by white space (or by a sign that starts the next
-/// value). Each value may carry a prefix that sets its channel's mode until changed (W3C InkML
-/// 2011, §3.2.3): `!` explicit, `'` first difference (the change from the previous value), `"`
-/// second difference (the change of that change). A point may leave out trailing intermittent
-/// channels, which then repeat their previous value. The wildcards `?` and `*` and the boolean
+/// value). Each value may carry a prefix that sets its channel's mode until changed (W3C Ink
+/// Markup Language, 2011): `!` explicit, `'` first difference (the change from the previous
+/// value), `"` second difference (the change of that change). A point may leave out trailing
+/// intermittent channels, which then repeat their previous value. The wildcards `?` and `*` and the boolean
 /// values `T`/`F` are not supported and are reported with their position.
 struct InkMLTraceParser {
   /// How a channel's values are written.

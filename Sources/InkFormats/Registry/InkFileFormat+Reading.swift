@@ -5,7 +5,9 @@ extension InkFileFormat {
   /// Opens a corpus: a corpus file, a single-drawing file (a corpus of one record keyed by the
   /// file name) or a folder of such files (read recursively in path order).
   ///
-  /// - Parameter format: the format, or `nil` to detect it per file.
+  /// - Parameters:
+  ///   - url: the file or folder.
+  ///   - format: the format, or `nil` to detect it per file.
   /// - Throws: `InkFormatError` naming the file.
   public static func openCorpus(at url: URL, as format: InkFileFormat? = nil) throws
     -> any CorpusReader
