@@ -15,7 +15,7 @@ struct PencilKitBinaryDecoder {
   private struct PendingStroke {
     var inkIndex: UInt64 = 0
     var inkIndexOffset: Int
-    var path: PKStrokePath?
+    var path: PKStrokePath
     var renderBounds: CGRect?
     var transform = CGAffineTransform.identity
     var randomSeed: UInt32 = 0
@@ -47,8 +47,9 @@ struct PencilKitBinaryDecoder {
       case Format.Drawing.stroke:
         try reader.expect(.lengthDelimited, for: field, in: "drawing")
         var message = try reader.readMessage()
-        let stroke = try pendingStroke(from: &message, at: field.offset)
-        if stroke.path != nil { pending.append(stroke) }
+        if let stroke = try pendingStroke(from: &message, at: field.offset) {
+          pending.append(stroke)
+        }
       default:
         try reader.skipValue(of: field)
       }
@@ -56,7 +57,7 @@ struct PencilKitBinaryDecoder {
     var strokes: [PKStroke] = []
     strokes.reserveCapacity(pending.count)
     for stroke in pending {
-      guard stroke.inkIndex < UInt64(inks.count), let path = stroke.path else {
+      guard stroke.inkIndex < UInt64(inks.count) else {
         throw PencilKitBinaryError(
           .invalidValue,
           "the stroke's ink index \(stroke.inkIndex) is past the ink table of \(inks.count)",
@@ -64,7 +65,8 @@ struct PencilKitBinaryDecoder {
       }
       strokes.append(
         PKStroke(
-          ink: inks[Int(stroke.inkIndex)], path: path, transform: stroke.transform, mask: nil,
+          ink: inks[Int(stroke.inkIndex)], path: stroke.path, transform: stroke.transform,
+          mask: nil,
           randomSeed: stroke.randomSeed, renderBounds: stroke.renderBounds))
     }
     return PKDrawing(strokes: strokes)
@@ -118,10 +120,12 @@ struct PencilKitBinaryDecoder {
     return PKInk(PKInk.InkType(rawValue: identifier), color: color)
   }
 
+  /// A stroke, or `nil` for a deleted one (a stroke without a path).
   private func pendingStroke(from reader: inout Reader, at offset: Int)
-    throws(PencilKitBinaryError) -> PendingStroke
+    throws(PencilKitBinaryError) -> PendingStroke?
   {
-    var stroke = PendingStroke(inkIndexOffset: offset)
+    var stroke = PendingStroke(inkIndexOffset: offset, path: PKStrokePath())
+    var hasPath = false
     while let field = try reader.nextField() {
       switch field.number {
       case Format.Stroke.inkIndex:
@@ -132,6 +136,7 @@ struct PencilKitBinaryDecoder {
         try reader.expect(.lengthDelimited, for: field, in: "stroke")
         var message = try reader.readMessage()
         stroke.path = try path(from: &message, at: field.offset)
+        hasPath = true
       case Format.Stroke.renderBounds:
         try reader.expect(.lengthDelimited, for: field, in: "stroke")
         var message = try reader.readMessage()
@@ -153,7 +158,7 @@ struct PencilKitBinaryDecoder {
         try reader.skipValue(of: field)
       }
     }
-    return stroke
+    return hasPath ? stroke : nil
   }
 
   /// The float32 fields numbered `1…count` of a message (0 for a missing one).
