@@ -47,6 +47,17 @@ import Testing
     #expect(arguments.value("format") == nil)
   }
 
+  @Test func repeatableFlagsCountAndRepeatableOptionsConvert() throws {
+    let (_, arguments) = try parse(["batch", "-vv", "--level", "3", "-v", "--level=-1"])
+    #expect(arguments.flagCount("verbose") == 3)
+    #expect(try arguments.values("level", as: Int.self) == [3, -1])
+    #expect(arguments.flagCount("quiet") == 0)
+    let bad = try parse(["batch", "--level", "3", "--level", "x"]).arguments
+    #expect(throws: UsageError("invalid value 'x' for '--level': expected an integer")) {
+      try bad.values("level", as: Int.self)
+    }
+  }
+
   @Test func terminatorMakesEverythingPositional() throws {
     let (_, arguments) = try parse(["batch", "-q", "--", "--format", "-v", "--"])
     #expect(arguments.flag("quiet"))

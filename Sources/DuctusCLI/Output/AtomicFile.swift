@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Readers never see half a file. The data is not forced to the disk (`fsync`) before the
 /// rename: doing so for every picture of a batch made rendering a corpus of small thumbnails
-/// 1.5 to 1.7 times slower (wall clock, one job), and the guarantee wanted here is about failures and
-/// interrupts, not power loss.
+/// 1.5 to 1.7 times slower (wall clock, one job), and the guarantee wanted here is about
+/// failures and interrupts, not power loss.
 ///
 /// A failure, an error thrown by the writer or Control-C removes the temporary file and leaves
 /// any earlier file at the destination untouched.

@@ -37,11 +37,6 @@ public struct CommandContext {
     Platform.writeToStandardError(highlighted("error:", color: 31) + " " + message + "\n")
   }
 
-  /// Prints `warning: <message>` on standard error.
-  public func reportWarning(_ message: String) {
-    Platform.writeToStandardError(highlighted("warning:", color: 33) + " " + message + "\n")
-  }
-
   /// Prints a line on standard error as it is.
   public func reportNote(_ message: String) {
     Platform.writeToStandardError(message + "\n")
@@ -103,13 +98,5 @@ public struct CommandContext {
     if !files.isEmpty { return files }
     guard !inputIsTerminal else { throw UsageError("missing argument <\(argumentName)>") }
     return ["-"]
-  }
-
-  /// Writes an output through `body`: atomically to a file, or to standard output for `-`.
-  public func writeOutput<Result>(to path: String, _ body: (OutputSink) throws -> Result)
-    throws -> Result
-  {
-    guard path != "-" else { return try body(output) }
-    return try AtomicFile.write(to: path, body)
   }
 }

@@ -15,8 +15,11 @@ struct ExampleTool: Command {
         name: "batch", abstract: "Works on many files.",
         options: [
           OutputFormat.option([.text, .json], otherwise: .json), CommonOptions.jobs,
-          CommonOptions.quiet, .flag("verbose", short: "v", help: "Say more."),
+          CommonOptions.quiet,
+          OptionDeclaration(
+            name: "verbose", shortName: "v", kind: .flag, help: "Say more.", isRepeatable: true),
           .value("tag", valueName: "name", help: "A tag.", isRepeatable: true),
+          .value("level", valueName: "n", help: "Levels.", isRepeatable: true),
           CommonOptions.shard,
         ],
         arguments: [ArgumentDeclaration("file", arity: .zeroOrMore, help: "Input files.")])
