@@ -3,7 +3,7 @@ import Foundation
 
 extension Canvas {
   /// Texels a side of the repeating grain tile.
-  static let grainTileSide = 32
+  static let grainTileSide = 64
 
   /// A repeating mask pattern of seeded noise, one texel `grain.cellSize` device pixels wide;
   /// each texel keeps `1 − strength·u` of the ink for a uniform `u`. The caller destroys it.
