@@ -10,7 +10,8 @@ struct DuctusCommand: Command {
         + "errors to standard error.",
       options: [.flag("version", help: "Print the version and exit.")],
       subcommands: [
-        InspectCommand(), ConvertCommand(), RenderCommand(), DistancesCommand(), FormatsCommand(),
+        InspectCommand(), ConvertCommand(), RenderCommand(), DistancesCommand(), PCACommand(),
+        ResampleCommand(), FormatsCommand(),
         HelpCommand(),
         MakeSamplesCommand(),
       ])

@@ -149,8 +149,9 @@ public enum DistanceMetric: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// Series as matrix rows `x0, y0, x1, y1, …`.
-  static func flattened(_ series: [SampleBuffer]) throws -> Matrix {
+  /// Equally long series as the rows `x0, y0, x1, y1, …` of a matrix (the feature matrix of
+  /// PCA and of the Euclidean metric).
+  public static func flattened(_ series: [SampleBuffer]) throws -> Matrix {
     let width = 2 * (series.first?.count ?? 0)
     var elements = [Double]()
     elements.reserveCapacity(series.count * width)
