@@ -29,6 +29,7 @@ from dtaidistance import dtw_ndim
 from tslearn.metrics import dtw as tdtw
 from tslearn.metrics import dtw_path, dtw_subsequence_path, lb_keogh, cdist_dtw
 from tslearn.barycenters import dtw_barycenter_averaging
+from tslearn.utils import to_time_series_dataset
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "Tests", "Fixtures", "dtw")
@@ -211,6 +212,12 @@ def main():
         bary = dtw_barycenter_averaging(np.array(X), max_iter=iters, tol=1e-5)
         dba.append({"name": f"dba {count} x {n} x {iters}", "series": [series(x) for x in X],
                     "maxIterations": iters, "tolerance": 1e-5, "barycenter": series(bary)})
+    # Unequal lengths: tslearn pads with NaN, starts from the NaN-ignoring mean (as long as the
+    # longest series) and drops the padding before each alignment.
+    X = [walk(n) * 0.2 + walk(n) for n in [20, 26, 31, 23]]
+    bary = dtw_barycenter_averaging(to_time_series_dataset(X), max_iter=15, tol=1e-5)
+    dba.append({"name": "dba unequal lengths", "series": [series(x) for x in X],
+                "maxIterations": 15, "tolerance": 1e-5, "barycenter": series(bary)})
     with open(os.path.join(OUT, "dba.json"), "w") as f:
         json.dump({"generator": "Scripts/reference/dtw.py", "cases": dba}, f)
 

@@ -1,4 +1,4 @@
-import Dispatch
+import InkMath
 
 /// DTW barycenter averaging (DBA; Petitjean, Ketterlin & Gançarski, "A global averaging method
 /// for dynamic time warping, with applications to clustering", Pattern Recognition 2011).
@@ -105,13 +105,17 @@ public struct DTWBarycenterAveraging: Hashable, Sendable {
       windows[length] = try dtw.window(rows: barycenter.count, columns: length)
     }
     let dtw = self.dtw
-    let slots = DTWAlignmentSlots(count: series.count)
-    DispatchQueue.concurrentPerform(iterations: series.count) { [windows] k in
-      if let window = windows[series[k].count] {
-        slots.store(dtw.preparedAlignment(barycenter, series[k], window: window), at: k)
+    var alignments = [DTWAlignment?](repeating: nil, count: series.count)
+    alignments.withUnsafeMutableBufferPointer { buffer in
+      let output = DisjointWriteBuffer(buffer)
+      ParallelLoop.forEachChunk(of: series.indices) { [windows] chunk in
+        for k in chunk {
+          guard let window = windows[series[k].count] else { continue }
+          output[k] = dtw.preparedAlignment(barycenter, series[k], window: window)
+        }
       }
     }
-    return slots.values()
+    return alignments.compactMap { $0 }
   }
 
   /// The mean, for each barycenter sample, of the series samples its paths match with it.

@@ -1,7 +1,7 @@
-import Dispatch
+import InkMath
 
 /// Many DTW distances between prepared row series and prepared column series, spread over all
-/// cores with `DispatchQueue.concurrentPerform`.
+/// cores with InkMath's `ParallelLoop`.
 ///
 /// Each row's columns are sorted by length and cut into groups of up to eight series of equal
 /// length; a group of two or more runs through ``DTWLaneKernel`` (eight pairs in the lanes of
@@ -19,11 +19,6 @@ struct DTWPairwiseJob: Sendable {
     var columns: [Int]
   }
 
-  /// A destination written from many threads, each thread at its own entries.
-  private struct Output: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Double>
-  }
-
   /// The distances, row-major `rows.count × columns.count`; entries outside each row's
   /// `columnRange` are NaN.
   func run(columnRange: (Int) -> Range<Int>) throws(DTWError) -> [Double] {
@@ -34,12 +29,14 @@ struct DTWPairwiseJob: Sendable {
     var result = [Double](repeating: .nan, count: rows.count * columns.count)
     let columnCount = columns.count
     result.withUnsafeMutableBufferPointer { buffer in
-      let output = Output(base: buffer.baseAddress!)
-      DispatchQueue.concurrentPerform(iterations: items.count) { index in
-        let item = items[index]
-        let values = distances(item, reversedColumns: reversedColumns)
-        for (column, value) in zip(item.columns, values) {
-          output.base[item.row * columnCount + column] = value
+      let output = DisjointWriteBuffer(buffer)
+      // Many chunks a core: items of unequal lengths cost unequal times.
+      ParallelLoop.forEachChunk(of: items.indices, chunksPerCore: 8) { chunk in
+        for item in items[chunk] {
+          let values = distances(item, reversedColumns: reversedColumns)
+          for (column, value) in zip(item.columns, values) {
+            output[item.row * columnCount + column] = value
+          }
         }
       }
     }
