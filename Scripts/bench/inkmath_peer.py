@@ -8,7 +8,8 @@ scikit-learn on them.
 
 Inputs are seeded standard-normal matrices stored as raw little-endian float64 (ndarray.tofile),
 which DuctusBench reads. Results are `name<TAB>seconds` lines, the best of the repetitions;
-cdist is timed on the first --cdist-rows rows of X and scaled up to the full row count.
+cdist is timed on the first --cdist-rows rows of X and scaled up to the full row count (0 skips
+it).
 """
 import argparse
 import sys
@@ -66,9 +67,10 @@ def distances(args):
     y = load(args.dir, "y.f64", args.dimension)
     report("euclidean_xy", best_of(args.repetitions, lambda: gemm_identity(x, y)))
     report("euclidean_xx", best_of(args.repetitions, lambda: gemm_identity(x, x)))
-    part = x[: args.cdist_rows]
-    seconds = best_of(1, lambda: cdist(part, y, "euclidean"))
-    report("cdist_xy", seconds * x.shape[0] / part.shape[0])
+    if args.cdist_rows > 0:
+        part = x[: args.cdist_rows]
+        seconds = best_of(1, lambda: cdist(part, y, "euclidean"))
+        report("cdist_xy", seconds * x.shape[0] / part.shape[0])
 
 
 def pca(args):

@@ -38,13 +38,13 @@ public enum PairwiseDistances {
   /// - Complexity: O(m²·d/2) arithmetic, one `m × m` output allocation.
   /// - Throws: ``InkMathError/nonFiniteElement(operation:row:column:)`` for NaN or infinity.
   public static func squaredEuclidean(_ x: Matrix) throws -> Matrix {
-    try distances(x, squared: true)
+    try distances(x, other: nil, squared: true)
   }
 
   /// The symmetric `m × m` matrix of Euclidean distances among the rows of `x`, like
   /// `scipy.spatial.distance.squareform(pdist(x))`.
   public static func euclidean(_ x: Matrix) throws -> Matrix {
-    try distances(x, squared: false)
+    try distances(x, other: nil, squared: false)
   }
 
   /// The squared Euclidean norm of every row of `x`.
@@ -59,10 +59,6 @@ public enum PairwiseDistances {
         detail: "x has \(x.columns) columns, y has \(y.columns)")
     }
     return try distances(x, other: y, squared: squared)
-  }
-
-  private static func distances(_ x: Matrix, squared: Bool) throws -> Matrix {
-    try distances(x, other: nil, squared: squared)
   }
 
   /// The tiled engine: `other == nil` is the self case (tiles on and above the diagonal only).
