@@ -201,18 +201,22 @@ public struct SVGPathData: Hashable, Sendable {
       let dy = (start.y - end.y) / 2
       let x1 = cosPhi * dx + sinPhi * dy
       let y1 = -sinPhi * dx + cosPhi * dy
-      // F.6.6: radii too small for the end points grow until they just fit.
+      // F.6.6: radii too small for the end points grow until they just fit, which puts the
+      // centre midway between them (the radicand of F.6.5.2 is then zero; it is set so rather
+      // than left to rounding, which would tip the sweep off π).
       var rx = rx
       var ry = ry
+      var factor = 0.0
       let scale = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
-      if scale > 1 {
+      if scale >= 1 {
         rx *= scale.squareRoot()
         ry *= scale.squareRoot()
+      } else {
+        // F.6.5.2: the centre in the ellipse's frame.
+        let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
+        let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
+        factor = (max(0, numerator) / denominator).squareRoot()
       }
-      // F.6.5.2: the centre in the ellipse's frame.
-      let numerator = max(0, rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1)
-      let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
-      var factor = (numerator / denominator).squareRoot()
       if large == sweep { factor = -factor }
       let cx1 = factor * rx * y1 / ry
       let cy1 = -factor * ry * x1 / rx
@@ -223,7 +227,8 @@ public struct SVGPathData: Hashable, Sendable {
       var sweepAngle = atan2((-y1 - cy1) / ry, (-x1 - cx1) / rx) - startAngle
       if sweep, sweepAngle < 0 { sweepAngle += 2 * .pi }
       if !sweep, sweepAngle > 0 { sweepAngle -= 2 * .pi }
-      let pieces = max(1, Int((abs(sweepAngle) / (.pi / 4)).rounded(.up)))
+      // A half ellipse sweeps π give or take rounding: four pieces, not five.
+      let pieces = max(1, Int((abs(sweepAngle) / (.pi / 4) - 1e-9).rounded(.up)))
       let step = sweepAngle / Double(pieces)
       let handle = 4 / 3 * tan(step / 4)
       func onEllipse(_ angle: Double) -> (point: CGPoint, tangent: CGPoint) {

@@ -20,13 +20,14 @@ enum PolylineSampler {
     for (a, b) in zip(vertices, vertices.dropFirst()) {
       let length = hypot(b.x - a.x, b.y - a.y)
       let pieces = max(1, Int((length / spacing).rounded(.up)))
-      for piece in 1...pieces {
+      for piece in 1..<pieces {
         let t = Double(piece) / Double(pieces)
         samples.append(
           Sample(
             location: CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t),
             distance: travelled + length * t))
       }
+      samples.append(Sample(location: b, distance: travelled + length))
       travelled += length
     }
     return samples
