@@ -99,4 +99,12 @@ public struct CommandContext {
     guard !inputIsTerminal else { throw UsageError("missing argument <\(argumentName)>") }
     return ["-"]
   }
+
+  /// Writes an output through `body`: atomically to a file, or to standard output for `-`.
+  public func writeOutput<Result>(to path: String, _ body: (OutputSink) throws -> Result)
+    throws -> Result
+  {
+    guard path != "-" else { return try body(output) }
+    return try AtomicFile.write(to: path, body)
+  }
 }
