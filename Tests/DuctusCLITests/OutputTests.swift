@@ -119,4 +119,14 @@ import Testing
       #expect(failures == (0..<count).filter { $0 % 17 == 5 })
     }
   }
+
+  @Test func progressLines() {
+    #expect(
+      ProgressReporter.line(label: "inspect", done: 1200, total: 5000, seconds: 2)
+        == "inspect: 1200/5000 24% 600/s")
+    #expect(
+      ProgressReporter.line(label: "render", done: 7, total: nil, seconds: 2) == "render: 7 4/s")
+    #expect(
+      ProgressReporter.line(label: "render", done: 0, total: 0, seconds: 0) == "render: 0 0/s")
+  }
 }

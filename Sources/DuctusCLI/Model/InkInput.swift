@@ -36,9 +36,7 @@ public final class InkInput {
       url = folder.appendingPathComponent("stdin")
       do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try context.readInput("-").write(to: url)
-      } catch let failure as CommandFailure {
-        throw failure
+        try Self.copyStandardInput(to: url)
       } catch {
         throw CommandFailure.io("<stdin>", error)
       }
@@ -56,6 +54,19 @@ public final class InkInput {
       self.format = try format ?? (isFolder ? nil : InkFileFormat.detect(url: url))
     } catch {
       throw Self.relocated(error, url: url, name: path == "-" ? "<stdin>" : path)
+    }
+  }
+
+  /// Copies standard input to a file a mebibyte at a time, so that a corpus of any size passes
+  /// through in bounded memory.
+  private static func copyStandardInput(to url: URL) throws {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    }
+    let file = try FileHandle(forWritingTo: url)
+    defer { try? file.close() }
+    while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
+      try file.write(contentsOf: chunk)
     }
   }
 

@@ -51,7 +51,14 @@ public final class ProgressReporter: Sendable {
 
   private func describe(done: Int, at now: ContinuousClock.Instant) -> String {
     let elapsed = now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return Self.line(label: label, done: done, total: total, seconds: seconds)
+  }
+
+  /// The progress line: `label: done/total percent% rate/s`, or `label: done rate/s` without a
+  /// total.
+  static func line(label: String, done: Int, total: Int?, seconds: Double) -> String {
     let rate = seconds > 0 ? Int((Double(done) / seconds).rounded()) : 0
     guard let total, total > 0 else { return "\(label): \(done) \(rate)/s" }
     return "\(label): \(done)/\(total) \(done * 100 / total)% \(rate)/s"
