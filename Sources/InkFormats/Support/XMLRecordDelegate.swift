@@ -42,11 +42,10 @@ extension XMLRecordDelegate {
   /// The bytes with their `<!DOCTYPE …>` declaration (internal subset included) replaced by its
   /// line breaks.
   static func withoutDocumentType(_ data: Data) -> Data {
+    let opening = Data("<!DOCTYPE".utf8)
+    guard let found = data.range(of: opening) else { return data }
     let bytes = [UInt8](data)
-    let opening = Array("<!DOCTYPE".utf8)
-    guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: opening) }) else {
-      return data
-    }
+    let start = found.lowerBound - data.startIndex
     var index = start + opening.count
     var inSubset = false
     while index < bytes.count {
