@@ -111,3 +111,17 @@ extension InkFileFormatTests {
     }
   }
 }
+
+extension InkFileFormatTests {
+  @Test func folderWriterKeepsKeysInsideTheFolder() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("out")
+    var writer = try FolderCorpusWriter(folder: out, format: .ductusJSON)
+    for key in ["../escape", "a//b", ""] {
+      try writer.write(CorpusRecord(key: key, drawing: drawing))
+    }
+    try writer.finish()
+    let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted()
+    #expect(files == ["_", "_.json", "_/escape.json", "a", "a/_", "a/_/b.json"])
+  }
+}

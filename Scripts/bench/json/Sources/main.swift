@@ -2,14 +2,15 @@
 // (into Codable structs of the same schema, flat number arrays, no PKDrawing built: the peer's
 // best case), several times each, on one thread, and prints MB/s and the ratio. Two documents:
 // coordinates as PencilKit stores them (Float32 widened to Double: 17-digit shortest forms) and
-// coordinates rounded to two decimals (as most pen tablets and web canvases give them).
+// coordinates rounded to two decimals (as most pen tablets and web canvases give them). Times are
+// thread CPU times, best of five.
 import Foundation
 import InkFormats
 import OpenPencilKit
 
-/// The schema as Codable structs, for JSONDecoder.
-struct DecodedDrawing: Decodable {
-  struct Stroke: Decodable {
+/// The schema as Codable structs, for JSONDecoder and JSONEncoder.
+struct DecodedDrawing: Codable {
+  struct Stroke: Codable {
     var ink: String
     var color: String
     var transform: [Double]
@@ -53,10 +54,17 @@ func drawing(strokes: Int, points: Int, round: (Double) -> Double) -> PKDrawing 
     })
 }
 
+/// The CPU time `body` takes on this thread, so that other processes on a shared machine do not
+/// count.
 func seconds(_ body: () throws -> Void) rethrows -> Double {
-  let start = DispatchTime.now().uptimeNanoseconds
+  func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+  let start = now()
   try body()
-  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  return now() - start
 }
 
 let strokeCount = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 500
@@ -67,20 +75,25 @@ let cases: [(String, (Double) -> Double)] = [
   ("2-decimal", { ($0 * 100).rounded() / 100 }),
 ]
 print(
-  "Ductus JSON parse throughput, one thread, \(strokeCount) strokes × \(pointCount) points,"
-    + " best of \(repetitions)")
+  "Ductus JSON parse throughput, one thread (CPU time), \(strokeCount) strokes ×"
+    + " \(pointCount) points, best of \(repetitions)")
 for (name, round) in cases {
   let original = drawing(strokes: strokeCount, points: pointCount, round: round)
   let data = DuctusJSONWriter().data(for: original)
   let megabytes = Double(data.count) / 1e6
   var ductusBest = Double.infinity
   var decoderBest = Double.infinity
+  var writerBest = Double.infinity
+  var encoderBest = Double.infinity
   var read = PKDrawing()
+  let decoded = try JSONDecoder().decode(DecodedDrawing.self, from: data)
   for _ in 0..<repetitions {
     ductusBest = min(ductusBest, try seconds { read = try DuctusJSONReader().drawing(from: data) })
     decoderBest = min(
       decoderBest,
       try seconds { _ = try JSONDecoder().decode(DecodedDrawing.self, from: data) })
+    writerBest = min(writerBest, seconds { _ = DuctusJSONWriter().data(for: original) })
+    encoderBest = min(encoderBest, try seconds { _ = try JSONEncoder().encode(decoded) })
   }
   precondition(read == original, "the reader must give back the drawing written")
   let ductusRate = megabytes / ductusBest
@@ -89,5 +102,34 @@ for (name, round) in cases {
     "\(name): \(String(format: "%.1f", megabytes)) MB;"
       + " DuctusJSONReader \(String(format: "%.0f", ductusRate)) MB/s;"
       + " JSONDecoder \(String(format: "%.1f", decoderRate)) MB/s;"
-      + " ratio \(String(format: "%.1f", ductusRate / decoderRate))x")
+      + " ratio \(String(format: "%.1f", ductusRate / decoderRate))x;"
+      + " writing: DuctusJSONWriter \(String(format: "%.0f", megabytes / writerBest)) MB/s,"
+      + " JSONEncoder \(String(format: "%.1f", megabytes / encoderBest)) MB/s")
 }
+
+// A corpus streamed from disk: the float32 drawing split into records of 10 strokes each,
+// written with DuctusNDJSONWriter and read back line by line with DuctusNDJSONReader.
+let corpusURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+  "ductus-json-bench-\(getpid()).ndjson")
+defer { try? FileManager.default.removeItem(at: corpusURL) }
+let corpusDrawing = drawing(strokes: strokeCount, points: pointCount) { Double(Float($0)) }
+var corpusWriter = try DuctusNDJSONWriter(url: corpusURL)
+for start in stride(from: 0, to: strokeCount, by: 10) {
+  let strokes = corpusDrawing.strokes[start..<min(start + 10, strokeCount)]
+  try corpusWriter.write(CorpusRecord(key: "r\(start)", drawing: PKDrawing(strokes: strokes)))
+}
+try corpusWriter.finish()
+let corpusBytes = try FileManager.default.attributesOfItem(atPath: corpusURL.path)[.size] as! Int
+var corpusBest = Double.infinity
+for _ in 0..<repetitions {
+  corpusBest = min(
+    corpusBest,
+    try seconds {
+      var reader = try DuctusNDJSONReader(url: corpusURL)
+      while try reader.next() != nil {}
+    })
+}
+print(
+  "ndjson corpus: \(String(format: "%.1f", Double(corpusBytes) / 1e6)) MB in"
+    + " \(strokeCount / 10) records; DuctusNDJSONReader from disk"
+    + " \(String(format: "%.0f", Double(corpusBytes) / 1e6 / corpusBest)) MB/s")
