@@ -22,7 +22,6 @@ enum DTWFullMatrixKernel {
     var offsets = [Int](repeating: 0, count: n + 1)
     for i in 0..<n { offsets[i + 1] = offsets[i] + window.upper[i] - window.lower[i] + 1 }
     var matrix = [Double](repeating: .infinity, count: offsets[n])
-    let takesRoot = cost == .euclidean
     func accumulated(_ i: Int, _ j: Int) -> Double {
       if i < 0 { return openBegin || j < 0 ? 0 : .infinity }
       guard j >= window.lower[i], j <= window.upper[i] else { return .infinity }
@@ -31,8 +30,7 @@ enum DTWFullMatrixKernel {
     for i in 0..<n {
       var rowMinimum = Double.infinity
       for j in window.lower[i]...window.upper[i] {
-        let squared = a.squaredDistance(i, b, j)
-        let local = takesRoot ? squared.squareRoot() : squared
+        let local = cost.cost(squaredDistance: a.squaredDistance(i, b, j))
         let best = min(accumulated(i - 1, j - 1), accumulated(i - 1, j), accumulated(i, j - 1))
         let value = local + best
         matrix[offsets[i] + j - window.lower[i]] = value

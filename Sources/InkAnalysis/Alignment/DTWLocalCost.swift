@@ -14,3 +14,10 @@ public enum DTWLocalCost: String, Hashable, Sendable, Codable, CaseIterable {
   /// This is dtaidistance's `inner_dist="euclidean"`.
   case euclidean
 }
+
+extension DTWLocalCost {
+  /// The local cost of a pair whose weighted squared Euclidean distance is `squaredDistance`.
+  func cost(squaredDistance: Double) -> Double {
+    self == .squaredEuclidean ? squaredDistance : squaredDistance.squareRoot()
+  }
+}

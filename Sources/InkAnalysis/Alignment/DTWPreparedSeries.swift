@@ -4,20 +4,19 @@
 ///
 /// Scaling by `√w` turns the weighted cost `Σ w_c (a_c − b_c)²` into a plain squared distance,
 /// so the kernels never see weights.
-@usableFromInline
 struct DTWPreparedSeries: Sendable {
   /// The number of samples.
-  @usableFromInline let count: Int
+  let count: Int
   /// The number of channels.
-  @usableFromInline let channelCount: Int
+  let channelCount: Int
   /// Channel `c` occupies `values[c * stride ..< c * stride + count]`.
-  @usableFromInline var values: [Double]
+  var values: [Double]
 
   /// The zeros after each channel: one `SIMD8<Double>` load may start at any sample.
   static let padding = 8
 
   /// The distance between the starts of two channels in `values`.
-  @usableFromInline var stride: Int { count + Self.padding }
+  var stride: Int { count + Self.padding }
 
   /// A series of the given channels, each `count` samples long.
   init(channels: [[Double]]) {
@@ -35,7 +34,6 @@ struct DTWPreparedSeries: Sendable {
   }
 
   /// Sample `i` of channel `c`.
-  @inlinable
   subscript(channel c: Int, sample i: Int) -> Double {
     values[c * stride + i]
   }
@@ -46,7 +44,6 @@ struct DTWPreparedSeries: Sendable {
   }
 
   /// The squared scaled distance between sample `i` of `self` and sample `j` of `other`.
-  @inlinable
   func squaredDistance(_ i: Int, _ other: DTWPreparedSeries, _ j: Int) -> Double {
     var sum = 0.0
     for c in 0..<channelCount {

@@ -3,12 +3,11 @@
 ///
 /// Every constraint Ductus offers gives rows whose bounds never decrease, so `i + lower[i]` and
 /// `i + upper[i]` grow strictly; the kernels rely on that to keep one guard cell each side.
-@usableFromInline
 struct DTWWindow: Sendable {
-  @usableFromInline let rowCount: Int
-  @usableFromInline let columnCount: Int
-  @usableFromInline var lower: [Int]
-  @usableFromInline var upper: [Int]
+  let rowCount: Int
+  let columnCount: Int
+  var lower: [Int]
+  var upper: [Int]
 
   /// The window of `constraint` for a series of `n` samples against one of `m`.
   init(_ constraint: DTWGlobalConstraint, rows n: Int, columns m: Int) throws(DTWError) {
@@ -31,16 +30,6 @@ struct DTWWindow: Sendable {
       }
       (lower, upper) = try Self.itakuraRows(rows: n, columns: m, maxSlope: maxSlope)
     }
-  }
-
-  /// The number of admissible cells.
-  var cellCount: Int {
-    zip(lower, upper).reduce(0) { $0 + $1.1 - $1.0 + 1 }
-  }
-
-  /// Whether every cell is admissible.
-  var isFull: Bool {
-    lower.allSatisfy { $0 == 0 } && upper.allSatisfy { $0 == columnCount - 1 }
   }
 
   /// Itakura's parallelogram, column by column as tslearn's `itakura_mask` builds it, turned into

@@ -17,9 +17,10 @@ extension DynamicTimeWarping {
     guard !openBegin && !openEnd else { throw .constraintWithOpenEnds }
     let a = try prepare(first, index: 0)
     let b = try prepare(second, index: 1)
-    var cells = [localCostValue(a, 0, b, 0)]
+    var cells = [localCost.cost(squaredDistance: a.squaredDistance(0, b, 0))]
     if a.count > 1 || b.count > 1 {
-      cells.append(localCostValue(a, a.count - 1, b, b.count - 1))
+      cells.append(
+        localCost.cost(squaredDistance: a.squaredDistance(a.count - 1, b, b.count - 1)))
     }
     return reportedDistance(cells.reduce(0, +), limit: .infinity)
   }
@@ -93,13 +94,5 @@ extension DynamicTimeWarping {
       upper[i] = samples[maxima[maximaStart]]
     }
     return (lower, upper)
-  }
-
-  /// The local cost of matching sample `i` of `a` with sample `j` of `b`.
-  func localCostValue(_ a: DTWPreparedSeries, _ i: Int, _ b: DTWPreparedSeries, _ j: Int)
-    -> Double
-  {
-    let squared = a.squaredDistance(i, b, j)
-    return localCost == .squaredEuclidean ? squared : squared.squareRoot()
   }
 }
