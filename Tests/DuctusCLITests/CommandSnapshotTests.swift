@@ -129,6 +129,22 @@ import Testing
     #expect(inspected.standardOutput.contains(#""inks":{"pen":2}"#))
   }
 
+  @Test func convertToStandardOutput() throws {
+    #expect(
+      try Snapshot.check(
+        "convert-stdout", ["convert", samples("star.json"), "-", "--to", "ductus-ndjson"]
+      ).exitCode == 0)
+    let binary = try DuctusProcess.run(["convert", samples("a.json"), "-", "--to", "pkdrawing"])
+    #expect(binary.exitCode == 0)
+    #expect(binary.standardOutput.utf8.count > 1000)
+    #expect(
+      try Snapshot.check(
+        "convert-stdout-corpus-folder",
+        ["convert", samples("samples.ndjson"), "-", "--to", "inkml"]
+      ).exitCode == 2)
+    #expect(try DuctusProcess.run(["convert", samples("a.json"), "-"]).exitCode == 2)
+  }
+
   @Test func convertRefusesAndLeavesNothing() throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

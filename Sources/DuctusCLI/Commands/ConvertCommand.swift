@@ -34,7 +34,8 @@ struct ConvertCommand: Command {
       arguments: [
         ArgumentDeclaration(
           "in", help: "The drawing or corpus file, or folder; '-' reads standard input."),
-        ArgumentDeclaration("out", help: "The file (or folder) to write."),
+        ArgumentDeclaration(
+          "out", help: "The file (or folder) to write; '-' writes standard output (with --to)."),
       ])
   }
 
@@ -50,8 +51,18 @@ struct ConvertCommand: Command {
     let progress = ProgressReporter(
       label: "convert", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
-    let outputURL = URL(fileURLWithPath: outputPath)
     try context.checkOutputFolder(of: outputPath)
+    if outputPath == "-", input.isCorpus, !outputFormat.holdsCorpus {
+      throw UsageError(
+        "a corpus written as \(outputFormat.rawValue) is a folder of files; it cannot go to "
+          + "standard output")
+    }
+    // Standard output gets a copy of a file written in a temporary folder.
+    let spool = outputPath == "-" ? try TemporaryFiles.makeFolder() : nil
+    defer { if let spool { TemporaryFiles.remove(spool.path) } }
+    let outputURL =
+      spool?.appendingPathComponent("out." + outputFormat.fileExtensions[0])
+      ?? URL(fileURLWithPath: outputPath)
 
     /// The record as it is written: limited to the content version, errors located.
     func prepared(_ record: CorpusRecord) throws -> CorpusRecord {
@@ -72,15 +83,23 @@ struct ConvertCommand: Command {
         throw CommandFailure(.malformedInput, "\(input.displayName): the file holds no drawing")
       }
       try outputFormat.write(prepared(record), to: outputURL)
-      return try failures.finish()
+    } else {
+      var writer = try outputFormat.makeCorpusWriter(to: outputURL)
+      try input.forEachRecord(failures: failures) { record in
+        try writer.write(prepared(record))
+        progress.advance()
+      }
+      try writer.finish()
     }
-    var writer = try outputFormat.makeCorpusWriter(to: outputURL)
-    try input.forEachRecord(failures: failures) { record in
-      try writer.write(prepared(record))
-      progress.advance()
-    }
-    try writer.finish()
+    if spool != nil { try Self.copy(outputURL, to: context.output) }
     return try failures.finish()
+  }
+
+  /// Streams a file to an output a mebibyte at a time.
+  private static func copy(_ url: URL, to output: OutputSink) throws {
+    let file = try FileHandle(forReadingFrom: url)
+    defer { try? file.close() }
+    while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty { output.write(chunk) }
   }
 
   /// The output format: `--to`, or the one the output's extension names.

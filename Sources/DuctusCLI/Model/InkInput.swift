@@ -29,13 +29,15 @@ public final class InkInput {
   public init(path: String, format: InkFileFormat?, context: CommandContext) throws {
     self.path = path
     if path == "-" {
-      let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("ductus-\(UUID().uuidString)")
-      TemporaryFiles.register(folder.path)
+      let folder: URL
+      do {
+        folder = try TemporaryFiles.makeFolder()
+      } catch {
+        throw CommandFailure.io(FileManager.default.temporaryDirectory.path, error)
+      }
       spoolFolder = folder.path
       url = folder.appendingPathComponent("stdin")
       do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Self.copyStandardInput(to: url)
       } catch {
         throw CommandFailure.io("<stdin>", error)

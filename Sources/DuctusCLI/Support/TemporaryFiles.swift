@@ -6,6 +6,15 @@ import Foundation
 enum TemporaryFiles {
   private static let paths = Locked(Set<String>())
 
+  /// Creates and remembers a new empty folder in the system's temporary folder (`TMPDIR`).
+  static func makeFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ductus-\(UUID().uuidString)")
+    register(folder.path)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
   /// Remembers a temporary path.
   static func register(_ path: String) { paths.withLock { _ = $0.insert(path) } }
 
