@@ -157,6 +157,17 @@ struct DynamicTimeWarpingPropertyTests {
     }
   }
 
+  @Test func pathsBeyondTheMemoryLimitAreRefused() throws {
+    let long = SampleBuffer(values: [Double](repeating: 1, count: 20_000))
+    let cells = 20_000 * 20_000
+    #expect(throws: DTWError.pathTooLarge(cells: cells, limit: DynamicTimeWarping.maximumPathCells))
+    {
+      try DynamicTimeWarping(channels: [.x]).alignment(long, long)
+    }
+    let banded = DynamicTimeWarping(channels: [.x], constraint: .sakoeChiba(radius: 2))
+    #expect(try banded.alignment(long, long).path.count == 20_000)
+  }
+
   @Test func infeasibleItakuraParallelogramIsRejected() {
     let short = SampleBuffer(values: [1, 2, 3])
     let long = SampleBuffer(values: Array(repeating: 1, count: 30))

@@ -65,6 +65,15 @@ struct DynamicTimeWarpingReferenceTests {
       #expect(alignment.matchedRange == reference.path.second[0]...reference.path.second.last!)
       let distance = try dtw.distance(reference.first.buffer, reference.second.buffer)
       #expect(DTWFixture.close(distance, reference.distance), "\(reference.name)")
+      let matrix = try dtw.distanceMatrix(
+        rows: [reference.first.buffer], columns: [reference.second.buffer, reference.second.buffer])
+      #expect(DTWFixture.close(matrix[0, 1], reference.distance), "\(reference.name)")
+      let above = try dtw.distance(
+        reference.first.buffer, reference.second.buffer, abandoningAbove: distance * 1.001)
+      #expect(above == distance)
+      let below = try dtw.distance(
+        reference.first.buffer, reference.second.buffer, abandoningAbove: distance * 0.999)
+      #expect(below == .infinity)
     }
   }
 

@@ -102,7 +102,7 @@ public struct DTWBarycenterAveraging: Hashable, Sendable {
   {
     var windows = [Int: DTWWindow]()
     for length in Set(series.map(\.count)) {
-      windows[length] = try dtw.window(rows: barycenter.count, columns: length)
+      windows[length] = try dtw.pathWindow(rows: barycenter.count, columns: length)
     }
     let dtw = self.dtw
     var alignments = [DTWAlignment?](repeating: nil, count: series.count)

@@ -20,6 +20,9 @@ public enum DTWError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidThreshold(Double)
   /// A tile index or tile count is out of range.
   case invalidTile(String)
+  /// Tracing the warping path would keep more cells in memory than
+  /// ``DynamicTimeWarping/maximumPathCells``.
+  case pathTooLarge(cells: Int, limit: Int)
   /// An iterative computation's parameter is out of range (no series, zero iterations, …).
   case invalidParameter(String)
 
@@ -37,6 +40,9 @@ public enum DTWError: Error, Equatable, Sendable, CustomStringConvertible {
       "the series must have equal lengths, got \(first) and \(second)"
     case .invalidThreshold(let value): "the abandoning threshold \(value) is NaN or negative"
     case .invalidTile(let reason): "invalid tile: \(reason)"
+    case .pathTooLarge(let cells, let limit):
+      "tracing the path needs \(cells) cells in memory, more than the limit of \(limit); use a "
+        + "narrower global constraint or the distance alone"
     case .invalidParameter(let reason): reason
     }
   }

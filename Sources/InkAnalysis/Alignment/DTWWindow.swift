@@ -32,6 +32,11 @@ struct DTWWindow: Sendable {
     }
   }
 
+  /// The number of admissible cells.
+  var cellCount: Int {
+    zip(lower, upper).reduce(0) { $0 + $1.1 - $1.0 + 1 }
+  }
+
   /// Itakura's parallelogram, column by column as tslearn's `itakura_mask` builds it, turned into
   /// row bounds.
   private static func itakuraRows(

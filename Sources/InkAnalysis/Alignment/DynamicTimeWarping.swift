@@ -95,15 +95,30 @@ public struct DynamicTimeWarping: Hashable, Sendable {
   /// The DTW distance and the best warping path between two series.
   ///
   /// The path is traced as tslearn's `dtw_path` and `dtw_subsequence_path` trace it (on ties the
-  /// diagonal step is preferred, then the step in the first series).
+  /// diagonal step is preferred, then the step in the first series). The admissible cells are
+  /// kept in memory, at most ``maximumPathCells`` of them.
   ///
-  /// - Throws: ``DTWError`` for empty or non-finite series, bad weights or constraints.
+  /// - Throws: ``DTWError`` for empty or non-finite series, bad weights or constraints, and
+  ///   ``DTWError/pathTooLarge(cells:limit:)`` for windows of more than ``maximumPathCells``.
   public func alignment(_ first: SampleBuffer, _ second: SampleBuffer) throws(DTWError)
     -> DTWAlignment
   {
     let a = try prepare(first, index: 0)
     let b = try prepare(second, index: 1)
-    return preparedAlignment(a, b, window: try window(rows: a.count, columns: b.count))
+    return preparedAlignment(a, b, window: try pathWindow(rows: a.count, columns: b.count))
+  }
+
+  /// The most cells an alignment keeps in memory to trace its path (2²⁸ cells, 2 GiB);
+  /// ``alignment(_:_:)`` and DBA refuse larger windows with ``DTWError/pathTooLarge(cells:limit:)``.
+  public static let maximumPathCells = 1 << 28
+
+  /// The window of an alignment, refused when its cells would not fit the path limit.
+  func pathWindow(rows: Int, columns: Int) throws(DTWError) -> DTWWindow {
+    let window = try window(rows: rows, columns: columns)
+    guard window.cellCount <= Self.maximumPathCells else {
+      throw .pathTooLarge(cells: window.cellCount, limit: Self.maximumPathCells)
+    }
+    return window
   }
 
   /// The alignment of two prepared series within a window.
