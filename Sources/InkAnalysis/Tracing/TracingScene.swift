@@ -166,6 +166,9 @@ struct TracingScene {
     for j in extras {
       var extra = StrokeAssessment(templateStroke: nil, attemptStrokes: [j])
       extra.codes = [.extra]
+      if outsideBox(attemptLines[j], tolerance: level.tolerance) > 0.05 {
+        extra.codes.append(.outOfBounds)
+      }
       extra.lengthRatio = TracingScorer.rounded(attemptLines[j].length / unit)
       assessments.append(extra)
     }
