@@ -124,6 +124,9 @@ import Testing
         ["convert", "--from", "ductus-ndjson", "--max-content-version", "1", "-", old],
         input: try sampleLines(containing: "zigzag"), replacing: replacing
       ).exitCode == 0)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        == ["a.json", "old.ndjson", "star.ndjson"])
     let inspected = try DuctusProcess.run(["inspect", "--format", "ndjson", old])
     #expect(inspected.standardOutput.contains(#""contentVersion":1"#))
     #expect(inspected.standardOutput.contains(#""inks":{"pen":2}"#))

@@ -57,12 +57,24 @@ struct ConvertCommand: Command {
         "a corpus written as \(outputFormat.rawValue) is a folder of files; it cannot go to "
           + "standard output")
     }
-    // Standard output gets a copy of a file written in a temporary folder.
-    let spool = outputPath == "-" ? try TemporaryFiles.makeFolder() : nil
+    // The output is written in a temporary folder beside it (or in TMPDIR for standard output),
+    // which Control-C removes, then renamed into place or copied to standard output. A corpus
+    // written as a folder of files is written in place.
+    let isFolderOutput = input.isCorpus && !outputFormat.holdsCorpus
+    let destination = URL(fileURLWithPath: outputPath)
+    let spool: URL?
+    do {
+      spool =
+        isFolderOutput
+        ? nil
+        : try TemporaryFiles.makeFolder(
+          in: outputPath == "-" ? nil : destination.deletingLastPathComponent())
+    } catch {
+      throw CommandFailure.io(outputPath, error)
+    }
     defer { if let spool { TemporaryFiles.remove(spool.path) } }
     let outputURL =
-      spool?.appendingPathComponent("out." + outputFormat.fileExtensions[0])
-      ?? URL(fileURLWithPath: outputPath)
+      spool?.appendingPathComponent("out." + outputFormat.fileExtensions[0]) ?? destination
 
     /// The record as it is written: limited to the content version, errors located.
     func prepared(_ record: CorpusRecord) throws -> CorpusRecord {
@@ -77,21 +89,34 @@ struct ConvertCommand: Command {
       return limited
     }
 
-    if !input.isCorpus, !outputFormat.holdsCorpus {
-      var records = try input.openRecords()
-      guard let record = try records.next() else {
-        throw CommandFailure(.malformedInput, "\(input.displayName): the file holds no drawing")
+    do {
+      if !input.isCorpus, !outputFormat.holdsCorpus {
+        var records = try input.openRecords()
+        guard let record = try records.next() else {
+          throw CommandFailure(.malformedInput, "\(input.displayName): the file holds no drawing")
+        }
+        try outputFormat.write(prepared(record), to: outputURL)
+      } else {
+        var writer = try outputFormat.makeCorpusWriter(to: outputURL)
+        try input.forEachRecord(failures: failures) { record in
+          try writer.write(prepared(record))
+          progress.advance()
+        }
+        try writer.finish()
       }
-      try outputFormat.write(prepared(record), to: outputURL)
-    } else {
-      var writer = try outputFormat.makeCorpusWriter(to: outputURL)
-      try input.forEachRecord(failures: failures) { record in
-        try writer.write(prepared(record))
-        progress.advance()
-      }
-      try writer.finish()
+    } catch var error as InkFormatError where error.file == outputURL.path {
+      error.file = outputPath == "-" ? "<stdout>" : outputPath
+      throw error
     }
-    if spool != nil { try Self.copy(outputURL, to: context.output) }
+    if outputPath == "-" {
+      try Self.copy(outputURL, to: context.output)
+    } else if spool != nil {
+      do {
+        try Platform.rename(outputURL.path, to: outputPath)
+      } catch {
+        throw CommandFailure.io(outputPath, error)
+      }
+    }
     return try failures.finish()
   }
 

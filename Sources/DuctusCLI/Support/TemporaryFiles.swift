@@ -6,12 +6,13 @@ import Foundation
 enum TemporaryFiles {
   private static let paths = Locked(Set<String>())
 
-  /// Creates and remembers a new empty folder in the system's temporary folder (`TMPDIR`).
-  static func makeFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ductus-\(UUID().uuidString)")
+  /// Creates and remembers a new empty hidden folder in `parent`, or in the system's temporary
+  /// folder (`TMPDIR`) when `parent` is `nil`.
+  static func makeFolder(in parent: URL? = nil) throws -> URL {
+    let folder = (parent ?? FileManager.default.temporaryDirectory)
+      .appendingPathComponent(".ductus-\(UUID().uuidString)")
     register(folder.path)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
     return folder
   }
 
