@@ -44,6 +44,21 @@ import Testing
     }
   }
 
+  @Test func labelAndMetadataTravelWithASingleDrawing() throws {
+    let record = CorpusRecord(
+      key: "k", label: "ä \"quoted\"", metadata: ["subject": "s01", "n": "3"],
+      drawing: InkSamples.randomDrawing(strokeCount: 1, seed: 3))
+    let data = DuctusJSONWriter().data(for: record)
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(
+      text.hasPrefix(
+        #"{"format":"ductus-drawing","version":1,"label":"ä \"quoted\"","#
+          + #""metadata":{"n":"3","subject":"s01"},"strokes":["#))
+    #expect(try DuctusJSONReader().record(from: data, key: "k") == record)
+    let plain = DuctusJSONWriter().data(for: record.drawing)
+    #expect(try DuctusJSONReader().record(from: plain, key: "k").label == nil)
+  }
+
   @Test func roundTripsSpecialValues() throws {
     let values: [Double] = [
       -0.0, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude,

@@ -17,14 +17,13 @@ public enum DuctusJSONCodec: InkFormatCodec {
       throw InkFormatError(.malformed, "cannot read the file", file: url.path)
     }
     return SingleDrawingCorpusReader(
-      record: CorpusRecord(
-        key: SingleDrawingCorpusReader.key(for: url),
-        drawing: try DuctusJSONReader().drawing(from: data)))
+      record: try DuctusJSONReader().record(
+        from: data, key: SingleDrawingCorpusReader.key(for: url)))
   }
 
   public static func write(_ record: CorpusRecord, to url: URL) throws {
     let output = try AtomicFileOutput(destination: url)
-    try output.write(DuctusJSONWriter().data(for: record.drawing))
+    try output.write(DuctusJSONWriter().data(for: record))
     try output.commit()
   }
 }

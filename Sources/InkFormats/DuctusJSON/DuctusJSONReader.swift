@@ -18,19 +18,43 @@ public struct DuctusJSONReader: Sendable {
   ///
   /// - Throws: `InkFormatError` naming the byte offset of the first problem.
   public func drawing(from data: Data) throws -> PKDrawing {
+    try document(from: data).drawing
+  }
+
+  /// The drawing in a Ductus JSON text with its optional `label` and `metadata`, as a record.
+  ///
+  /// - Throws: `InkFormatError` naming the byte offset of the first problem.
+  public func record(from data: Data, key: String) throws -> CorpusRecord {
+    let document = try document(from: data)
+    return CorpusRecord(
+      key: key, label: document.label, metadata: document.metadata, drawing: document.drawing)
+  }
+
+  /// A whole text: one document and nothing after it.
+  private func document(from data: Data) throws -> Document {
     try data.withUnsafeBytes { bytes in
       var scanner = JSONScanner(bytes)
-      let drawing = try Self.readDrawing(&scanner)
+      let document = try Self.readDocument(&scanner)
       try scanner.expectEnd()
-      return drawing
+      return document
     }
+  }
+
+  /// What a drawing object holds: the drawing, and the label and metadata a file of one
+  /// record may carry.
+  struct Document {
+    var drawing: PKDrawing
+    var label: String?
+    var metadata: [String: String]
   }
 
   /// Reads a drawing object at the scanner's position. `format` and `version` may be absent
   /// (as in a corpus record's `drawing`); when present they must name a readable schema.
-  static func readDrawing(_ scanner: inout JSONScanner) throws(InkFormatError) -> PKDrawing {
+  static func readDocument(_ scanner: inout JSONScanner) throws(InkFormatError) -> Document {
     try scanner.beginObject()
     var strokes: [PKStroke] = []
+    var label: String?
+    var metadata: [String: String] = [:]
     var first = true
     while let key = try scanner.nextKey(&first) {
       switch key {
@@ -46,6 +70,10 @@ public struct DuctusJSONReader: Sendable {
             .unsupportedVersion,
             "version \(version) is newer than \(DuctusJSONSchema.version), the newest this reads")
         }
+      case "label":
+        label = try scanner.readNull() ? nil : try scanner.readString()
+      case "metadata":
+        metadata = try scanner.readTextObject()
       case "strokes":
         try scanner.beginArray()
         var firstStroke = true
@@ -56,7 +84,7 @@ public struct DuctusJSONReader: Sendable {
         try scanner.skipValue()
       }
     }
-    return PKDrawing(strokes: strokes)
+    return Document(drawing: PKDrawing(strokes: strokes), label: label, metadata: metadata)
   }
 
   /// Reads one stroke object.

@@ -23,19 +23,37 @@ public struct DuctusJSONWriter: Sendable {
 
   /// The drawing as a Ductus JSON document, ending with a line feed.
   public func data(for drawing: PKDrawing) -> Data {
+    data(for: CorpusRecord(key: "", drawing: drawing))
+  }
+
+  /// The record's drawing as a Ductus JSON document with the record's `label` and `metadata`
+  /// (each only when present; the key is the file's name and is not written).
+  public func data(for record: CorpusRecord) -> Data {
     var text = JSONTextWriter()
-    write(drawing, into: &text)
+    write(record.drawing, into: &text, label: record.label, metadata: record.metadata)
     text.bytes.append(0x0A)
     return Data(text.bytes)
   }
 
-  /// Appends the drawing object, with its `format` and `version`.
-  func write(_ drawing: PKDrawing, into text: inout JSONTextWriter) {
+  /// Appends the drawing object, with its `format` and `version`, and a label and metadata when
+  /// given.
+  func write(
+    _ drawing: PKDrawing, into text: inout JSONTextWriter, label: String? = nil,
+    metadata: [String: String] = [:]
+  ) {
     text.append("{")
     text.appendKey("format", first: true)
     text.appendString(DuctusJSONSchema.formatName)
     text.appendKey("version")
     text.appendNumber(Double(DuctusJSONSchema.version))
+    if let label {
+      text.appendKey("label")
+      text.appendString(label)
+    }
+    if !metadata.isEmpty {
+      text.appendKey("metadata")
+      text.appendTextObject(metadata)
+    }
     text.appendKey("strokes")
     text.append("[")
     for (index, stroke) in drawing.strokes.enumerated() {

@@ -34,13 +34,9 @@ public struct DuctusNDJSONReader: CorpusReader {
       case "label":
         label = try scanner.readNull() ? nil : try scanner.readString()
       case "metadata":
-        try scanner.beginObject()
-        var firstEntry = true
-        while let name = try scanner.nextKey(&firstEntry) {
-          metadata[name] = try scanner.readValueText()
-        }
+        metadata = try scanner.readTextObject()
       case "drawing":
-        drawing = try DuctusJSONReader.readDrawing(&scanner)
+        drawing = try DuctusJSONReader.readDocument(&scanner).drawing
       default:
         try scanner.skipValue()
       }

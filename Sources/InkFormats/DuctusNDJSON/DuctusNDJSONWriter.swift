@@ -28,12 +28,7 @@ public struct DuctusNDJSONWriter: CorpusWriter {
     }
     if !record.metadata.isEmpty {
       text.appendKey("metadata")
-      text.append("{")
-      for (index, entry) in record.metadata.sorted(by: { $0.key < $1.key }).enumerated() {
-        text.appendKey(entry.key, first: index == 0)
-        text.appendString(entry.value)
-      }
-      text.append("}")
+      text.appendTextObject(record.metadata)
     }
     text.appendKey("drawing")
     drawingWriter.write(record.drawing, into: &text)

@@ -254,6 +254,16 @@ struct JSONScanner {
     return value
   }
 
+  /// Reads an object whose values are kept as text (strings as they are, other values as
+  /// written), as corpus metadata is.
+  mutating func readTextObject() throws(InkFormatError) -> [String: String] {
+    try beginObject()
+    var entries: [String: String] = [:]
+    var first = true
+    while let name = try nextKey(&first) { entries[name] = try readValueText() }
+    return entries
+  }
+
   /// Skips any value, nested up to 512 levels.
   mutating func skipValue(depth: Int = 0) throws(InkFormatError) {
     guard depth < 512 else { throw failure("values nested too deeply") }

@@ -59,6 +59,16 @@ struct JSONTextWriter {
     bytes.append(0x5D)
   }
 
+  /// Appends an object of text values, sorted by name so that equal dictionaries give equal text.
+  mutating func appendTextObject(_ entries: [String: String]) {
+    bytes.append(0x7B)
+    for (index, entry) in entries.sorted(by: { $0.key < $1.key }).enumerated() {
+      appendKey(entry.key, first: index == 0)
+      appendString(entry.value)
+    }
+    bytes.append(0x7D)
+  }
+
   /// Appends `"key":`, with a comma before it unless it is the object's first member.
   mutating func appendKey(_ key: String, first: Bool = false) {
     if !first { bytes.append(0x2C) }
