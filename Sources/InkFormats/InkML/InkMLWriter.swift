@@ -32,9 +32,9 @@ public struct InkMLWriter: Sendable {
       """
     for channel in Self.channels {
       let units = channel.units.map { " units=\"\($0)\"" } ?? ""
-      text += "          <channel name=\"\(channel.name)\" type=\"decimal\"\(units)/>\n"
+      text += "        <channel name=\"\(channel.name)\" type=\"decimal\"\(units)/>\n"
     }
-    text += "        </traceFormat>\n      </context>\n  </definitions>\n"
+    text += "      </traceFormat>\n    </context>\n  </definitions>\n"
     if let label = record.label {
       text += "  <annotation type=\"truth\">\(Self.escaped(label))</annotation>\n"
     }
