@@ -4,11 +4,12 @@
 #
 #   Scripts/bench/dtw.sh [--baseline]
 #
-# Cases: two 1000-point 2-D series (one thread everywhere); all pairs of 500 strokes × 128
-# points 2-D (all cores: Ductus concurrentPerform, dtaidistance distance_matrix_fast
-# parallel=True, tslearn cdist_dtw n_jobs=-1 on a 100-stroke subset), without a band and with a
-# Sakoe–Chiba radius of 10 (dtaidistance window 11). Ductus is built in release with
-# -target-cpu haswell when /proc/cpuinfo lists avx2 and fma, unless --baseline is given.
+# Cases: two 1000-point 2-D series (one thread everywhere, best of 20); all pairs of 500
+# strokes × 128 points 2-D (all cores: Ductus concurrentPerform through InkMath's ParallelLoop,
+# dtaidistance distance_matrix_fast parallel=True, tslearn cdist_dtw n_jobs=-1 on a 100-stroke
+# subset), without a band and with a Sakoe–Chiba radius of 10 (dtaidistance window 11). Ductus
+# is built in release with -target-cpu haswell when /proc/cpuinfo lists avx2 and fma, unless
+# --baseline is given. The load average is printed: on a shared machine, compare ratios.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 flags=()
@@ -26,8 +27,8 @@ trap 'rm -rf "$data"' EXIT
 python3 "$root/Scripts/bench/dtw_peer.py" generate "$data"
 threads="$(nproc)"
 {
-  "$bench" dtw pair --a "$data/pair_a.f64" --b "$data/pair_b.f64" --length 1000
-  python3 "$root/Scripts/bench/dtw_peer.py" pair "$data"
+  "$bench" dtw pair --a "$data/pair_a.f64" --b "$data/pair_b.f64" --length 1000 --repetitions 20
+  python3 "$root/Scripts/bench/dtw_peer.py" pair "$data" --repetitions 20
   "$bench" dtw allpairs --strokes "$data/strokes.f64" --points 128
   OMP_NUM_THREADS="$threads" python3 "$root/Scripts/bench/dtw_peer.py" allpairs "$data"
   "$bench" dtw allpairs --strokes "$data/strokes.f64" --points 128 --radius 10 --suffix _band10
