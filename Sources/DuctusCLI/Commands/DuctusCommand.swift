@@ -13,7 +13,7 @@ struct DuctusCommand: Command {
       options: [.flag("version", help: "Print the version and exit.")],
       subcommands: [
         InspectCommand(), ConvertCommand(), RenderCommand(), DistancesCommand(), PCACommand(),
-        ResampleCommand(), FormatsCommand(), TemplatesCommand(),
+        ResampleCommand(), TraceCommand(), SynthCommand(), TemplatesCommand(), FormatsCommand(),
         HelpCommand(),
         MakeSamplesCommand(),
       ])

@@ -16,8 +16,8 @@ public struct DuctusNDJSONWriter: CorpusWriter {
   public mutating func finish() throws { try output.commit() }
 
   /// One record's line, with its line feed. Metadata entries are sorted by name, so that equal
-  /// records give equal lines.
-  static func line(for record: CorpusRecord, drawingWriter: DuctusJSONWriter) -> [UInt8] {
+  /// records give equal lines. For writers of a stream (standard output) rather than a file.
+  public static func line(for record: CorpusRecord, drawingWriter: DuctusJSONWriter) -> [UInt8] {
     var text = JSONTextWriter()
     text.append("{")
     text.appendKey("key", first: true)

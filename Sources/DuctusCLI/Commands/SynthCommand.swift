@@ -1,0 +1,9 @@
+/// `ductus synth`: synthetic ink for tests, demonstrations and research.
+struct SynthCommand: Command {
+  var signature: CommandSignature {
+    CommandSignature(
+      name: "synth",
+      abstract: "Make synthetic attempts of templates, and measure how reports detect defects.",
+      subcommands: [SynthTraceCommand(), SynthEvaluateCommand()])
+  }
+}

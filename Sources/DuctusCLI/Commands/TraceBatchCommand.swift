@@ -1,0 +1,92 @@
+import Foundation
+import InkAnalysis
+import InkFormats
+
+/// `ductus trace batch --template NAME CORPUS`: a report a record, in input order, in parallel.
+struct TraceBatchCommand: Command {
+  var signature: CommandSignature {
+    CommandSignature(
+      name: "batch",
+      abstract: "Score every attempt of a corpus against a template, one NDJSON report a line.",
+      discussion:
+        "Each record of the corpus (a Ductus NDJSON line, a Quick, Draw! drawing, a UNIPEN "
+        + "segment, a file of a folder) is one attempt. Reports come out in input order, each "
+        + "with the record's \"key\" and \"label\", --jobs at a time. A record that cannot be "
+        + "read or scored is reported on standard error (or in --errors) and the command exits "
+        + "with 1.",
+      options: TraceOptions.all + [
+        .value("output", short: "o", valueName: "file", help: "Write the reports here."),
+        .value(
+          "from", valueName: "format", help: "The corpus format.",
+          defaultDescription: "from the extension and content"),
+        CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
+      ],
+      arguments: [
+        ArgumentDeclaration("corpus", help: "The corpus of attempts; '-' reads standard input.")
+      ])
+  }
+
+  func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    guard let templateName = arguments.value("template") else {
+      throw UsageError("missing option '-t/--template'")
+    }
+    let (scorer, coverage) = try TraceOptions.scorer(arguments)
+    let template = try TemplateLibrary(arguments).template(named: templateName)
+    let jobs = try CommonOptions.jobCount(in: arguments)
+    let shard = try CommonOptions.shard(in: arguments)
+    let path = arguments.argument("corpus")!
+    try context.checkInputExists(path)
+    let input = try InkInput(
+      path: path, format: try arguments.value("from", as: InkFileFormat.self), context: context)
+    let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
+    let progress = ProgressReporter(
+      label: "trace", total: nil, context: context, quiet: arguments.flag("quiet"))
+    defer { progress.finish() }
+    var records = try input.openRecords()
+    var position = 0
+    var fatal: (any Error)?
+    let source = input.displayName
+    try context.writeOutput(to: arguments.value("output") ?? "-") { sink in
+      try OrderedParallelMap(jobs: jobs).run(
+        next: { () -> Result<CorpusRecord, any Error>? in
+          while fatal == nil {
+            defer { position += 1 }
+            do {
+              guard let record = try records.next() else { return nil }
+              if shard.contains(position) { return .success(record) }
+            } catch let error as InkFormatError where error.record != nil {
+              if shard.contains(position) { return .failure(input.relocated(error)) }
+            } catch {
+              fatal = input.relocated(error)
+            }
+          }
+          return nil
+        },
+        transform: { item -> Data in
+          let record = try item.get()
+          let attempt = PKDrawingInput(
+            name: "\(source): record \(record.key)", drawing: record.drawing)
+          let report = try TraceOptions.report(
+            scorer, coverage: coverage, attempt: attempt, template: template)
+          return try Self.line(report, key: record.key, label: record.label)
+        },
+        emit: { _, result in
+          progress.advance()
+          switch result {
+          case .success(let line): sink.write(line)
+          case .failure(let error): failures.log(CommandFailure(error))
+          }
+        })
+    }
+    if let fatal { throw fatal }
+    return try failures.finish()
+  }
+
+  /// A report as one NDJSON line with the record's key and label first.
+  static func line(_ report: TracingReport, key: String, label: String?) throws -> Data {
+    let body = try TraceOptions.encoder.encode(report)
+    let prefix =
+      "{\"key\":\(DistancesCommand.jsonString(key)),\"label\":\(label.map(DistancesCommand.jsonString) ?? "null"),\"report\":"
+    return Data(prefix.utf8) + body + Data("}\n".utf8)
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import InkAnalysis
+import InkFormats
+import InkRender
+
+/// `ductus trace score --template NAME --attempt FILE`: one attempt's report, and optionally
+/// its feedback picture.
+struct TraceScoreCommand: Command {
+  var signature: CommandSignature {
+    CommandSignature(
+      name: "score",
+      abstract: "Score one attempt against a template and print the report.",
+      discussion:
+        "The report gives a score from 0 to 100, 0 to 3 stars, and for each template stroke its "
+        + "measurements, a verdict and codes with short messages (see 'Tracing reports' in the "
+        + "documentation). JSON by default when piped; --picture also draws the feedback "
+        + "picture (PNG, SVG or PDF by extension).",
+      options: TraceOptions.all + [
+        .value(
+          "attempt", short: "a", valueName: "file",
+          help: "The attempt: a drawing file, '-' for standard input."),
+        .value("picture", valueName: "file", help: "Write the feedback picture here."),
+        OutputFormat.option([.text, .json], otherwise: .json),
+        .value(
+          "from", valueName: "format", help: "The attempt's format.",
+          defaultDescription: "from the extension and content"),
+      ])
+  }
+
+  func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    guard let templateName = arguments.value("template") else {
+      throw UsageError("missing option '-t/--template'")
+    }
+    guard let attemptPath = arguments.value("attempt") else {
+      throw UsageError("missing option '-a/--attempt'")
+    }
+    let (scorer, coverage) = try TraceOptions.scorer(arguments)
+    let format = try OutputFormat.selected(in: arguments, otherwise: .json, context: context)
+    let template = try TemplateLibrary(arguments).template(named: templateName)
+    try context.checkInputExists(attemptPath)
+    let input = try InkInput(
+      path: attemptPath, format: try arguments.value("from", as: InkFileFormat.self),
+      context: context)
+    var records = try input.openRecords()
+    let drawing: PKDrawingInput
+    do {
+      guard let record = try records.next() else {
+        throw CommandFailure(.malformedInput, "\(input.displayName): holds no drawing")
+      }
+      drawing = PKDrawingInput(name: input.displayName, drawing: record.drawing)
+    } catch let error as InkFormatError {
+      throw input.relocated(error)
+    }
+    let report = try TraceOptions.report(
+      scorer, coverage: coverage, attempt: drawing, template: template)
+    if let picturePath = arguments.value("picture") {
+      try Self.writePicture(
+        scorer, attempt: drawing, template: template, to: picturePath, context: context)
+    }
+    if format == .text {
+      context.output.write(TraceReportText.render(report))
+    } else {
+      context.output.write(try TraceOptions.encoder.encode(report) + Data("\n".utf8))
+    }
+    return .success
+  }
+
+  /// Writes the feedback picture atomically; the format follows the extension.
+  static func writePicture(
+    _ scorer: TracingScorer, attempt: PKDrawingInput, template: TracingTemplate, to path: String,
+    context: CommandContext
+  ) throws {
+    guard let format = RenderFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) else {
+      throw UsageError("cannot tell the picture format of '\(path)'; use .png, .svg or .pdf")
+    }
+    try context.checkOutputFolder(of: path)
+    let feedback: TracingFeedback
+    do {
+      feedback = try scorer.feedback(attempt.drawing, against: template)
+    } catch {
+      throw CommandFailure(.malformedInput, "\(attempt.name): \(error)")
+    }
+    let picture = try FeedbackPicture.render(feedback, level: scorer.level, format: format)
+    try AtomicFile.write(to: path) { $0.write(picture) }
+  }
+}

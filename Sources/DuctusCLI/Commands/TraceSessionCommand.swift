@@ -1,0 +1,124 @@
+import Foundation
+import InkAnalysis
+import InkFormats
+import OpenPencilKit
+
+/// `ductus trace session`: a long-running scorer reading one NDJSON request a line on standard
+/// input and answering each on standard output, with templates cached — for apps that cannot
+/// afford a process an attempt.
+struct TraceSessionCommand: Command {
+  var signature: CommandSignature {
+    CommandSignature(
+      name: "session",
+      abstract: "Score attempts sent as NDJSON requests on standard input, one answer a line.",
+      discussion:
+        "A request is one JSON object a line: {\"id\": any, \"template\": \"latin/a\", "
+        + "\"attempt\": <a Ductus JSON drawing>} or with \"attemptPKDrawing\": <base64 of "
+        + "PencilKit's dataRepresentation()>, and optionally \"level\", \"method\", "
+        + "\"placement\" (as the options) and \"picture\": <file>. Each answer is "
+        + "{\"id\": …, \"report\": {…}} or {\"id\": …, \"error\": \"…\"}, written and flushed "
+        + "in request order. Templates are read once and cached. The session ends at the end of "
+        + "standard input (exit 0) or on interrupt (130).",
+      options: [
+        TemplateLibrary.option, TraceOptions.level, TraceOptions.method, TraceOptions.placement,
+      ])
+  }
+
+  func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    let library = try TemplateLibrary(arguments)
+    let (defaultScorer, defaultCoverage) = try TraceOptions.scorer(arguments)
+    var session = TraceSession(library: library, scorer: defaultScorer, coverage: defaultCoverage)
+    while let line = readLine(strippingNewline: true) {
+      guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+      context.output.write(session.answer(Data(line.utf8), context: context))
+      try context.output.flush()
+    }
+    return .success
+  }
+}
+
+/// The state of a tracing session: cached templates and the default settings.
+struct TraceSession {
+  let library: TemplateLibrary
+  let scorer: TracingScorer
+  let coverage: Bool
+  var templates: [String: TracingTemplate] = [:]
+
+  /// The answer line to one request line.
+  mutating func answer(_ line: Data, context: CommandContext) -> Data {
+    var id = "null"
+    do {
+      guard let request = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+        throw CommandFailure(.malformedInput, "a request must be a JSON object")
+      }
+      if let value = request["id"] {
+        id = String(
+          decoding: try JSONSerialization.data(
+            withJSONObject: [value], options: [.fragmentsAllowed]
+          ).dropFirst().dropLast(), as: UTF8.self)
+      }
+      guard let name = request["template"] as? String else {
+        throw CommandFailure(.malformedInput, "request \(id): missing \"template\"")
+      }
+      let template = try cachedTemplate(name)
+      let drawing = try Self.drawing(of: request, id: id)
+      var scorer = self.scorer
+      if let level = request["level"] as? String {
+        guard let named = TracingLevel.named(level) else {
+          throw CommandFailure(.usage, "request \(id): unknown level '\(level)'")
+        }
+        scorer.level = named
+      }
+      if let placement = request["placement"] as? String {
+        scorer.placement = try TraceOptions.parsePlacement(placement)
+      }
+      let coverage = (request["method"] as? String).map { $0 == "coverage" } ?? self.coverage
+      let attempt = PKDrawingInput(name: "request \(id)", drawing: drawing)
+      let report = try TraceOptions.report(
+        scorer, coverage: coverage, attempt: attempt, template: template)
+      if let picture = request["picture"] as? String {
+        try TraceScoreCommand.writePicture(
+          scorer, attempt: attempt, template: template, to: picture, context: context)
+      }
+      return Data("{\"id\":\(id),\"report\":".utf8) + (try TraceOptions.encoder.encode(report))
+        + Data("}\n".utf8)
+    } catch {
+      let message = CommandFailure(error).message
+      return Data("{\"id\":\(id),\"error\":\(DistancesCommand.jsonString(message))}\n".utf8)
+    }
+  }
+
+  mutating func cachedTemplate(_ name: String) throws -> TracingTemplate {
+    if let cached = templates[name] { return cached }
+    let template = try library.template(named: name)
+    templates[name] = template
+    return template
+  }
+
+  /// The attempt of a request: a Ductus JSON drawing object or base64 PencilKit bytes.
+  static func drawing(of request: [String: Any], id: String) throws -> PKDrawing {
+    if let object = request["attempt"] {
+      guard JSONSerialization.isValidJSONObject(object) else {
+        throw CommandFailure(.malformedInput, "request \(id): \"attempt\" is not a drawing object")
+      }
+      let data = try JSONSerialization.data(withJSONObject: object)
+      do {
+        return try DuctusJSONReader().drawing(from: data)
+      } catch {
+        throw CommandFailure(.malformedInput, "request \(id): attempt: \(error)")
+      }
+    }
+    if let encoded = request["attemptPKDrawing"] as? String {
+      guard let data = Data(base64Encoded: encoded) else {
+        throw CommandFailure(.malformedInput, "request \(id): attemptPKDrawing is not base64")
+      }
+      do {
+        return try PKDrawing(data: data)
+      } catch {
+        throw CommandFailure(.malformedInput, "request \(id): attemptPKDrawing: \(error)")
+      }
+    }
+    throw CommandFailure(
+      .malformedInput, "request \(id): missing \"attempt\" or \"attemptPKDrawing\"")
+  }
+}

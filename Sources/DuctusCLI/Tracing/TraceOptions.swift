@@ -1,0 +1,76 @@
+import Foundation
+import InkAnalysis
+
+/// The options shared by the `trace` commands: which template, how lenient, which method and
+/// how the attempt is placed.
+enum TraceOptions {
+  static let template = OptionDeclaration.value(
+    "template", short: "t", valueName: "name|file",
+    help: "The template: a library name (latin/a, digits/7, shapes/star) or a template file.")
+  static let level = OptionDeclaration.value(
+    "level", valueName: "name", help: "How lenient the report is.",
+    allowedValues: TracingLevel.all.map(\.name), defaultDescription: "standard")
+  static let method = OptionDeclaration.value(
+    "method", valueName: "name",
+    help: "'strokes' for the stroke-by-stroke report, 'coverage' for the classic coverage score.",
+    allowedValues: ["strokes", "coverage"], defaultDescription: "strokes")
+  static let placement = OptionDeclaration.value(
+    "placement", valueName: "fit|box|X,Y,W,H",
+    help: "How the attempt meets the template: 'fit' scales and centres it, 'box' takes its "
+      + "coordinates as the template box's, X,Y,W,H is where the template box was shown on the "
+      + "canvas.",
+    defaultDescription: "fit")
+
+  static let all = [template, TemplateLibrary.option, level, method, placement]
+
+  /// The scorer and method a command line asks for.
+  static func scorer(_ arguments: ParsedArguments) throws -> (TracingScorer, coverage: Bool) {
+    let level =
+      try arguments.value("level").map { name in
+        guard let level = TracingLevel.named(name) else {
+          throw UsageError("unknown level '\(name)'")
+        }
+        return level
+      } ?? .standard
+    let placement = try arguments.value("placement").map(parsePlacement) ?? .fit
+    return (
+      TracingScorer(level: level, placement: placement), arguments.value("method") == "coverage"
+    )
+  }
+
+  /// `fit`, `box` or `X,Y,W,H`.
+  static func parsePlacement(_ text: String) throws -> TracingPlacement {
+    switch text {
+    case "fit": return .fit
+    case "box": return .box
+    default:
+      let numbers = text.split(separator: ",").compactMap {
+        Double($0.trimmingCharacters(in: .whitespaces))
+      }
+      guard numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[3] > 0 else {
+        throw UsageError("invalid value '\(text)' for '--placement': expected fit, box or X,Y,W,H")
+      }
+      return .canvas(CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+    }
+  }
+
+  /// The report of an attempt, as the chosen method makes it.
+  static func report(
+    _ scorer: TracingScorer, coverage: Bool, attempt: PKDrawingInput, template: TracingTemplate
+  ) throws -> TracingReport {
+    do {
+      return coverage
+        ? try scorer.coverageReport(attempt.drawing, against: template)
+        : try scorer.score(attempt.drawing, against: template)
+    } catch {
+      throw CommandFailure(.malformedInput, "\(attempt.name): \(error)")
+    }
+  }
+
+  /// Reports as JSON: keys sorted, so the same attempt always gives the same bytes.
+  static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+}

@@ -1,0 +1,120 @@
+import DuctusTestSupport
+import Foundation
+import InkFormats
+import Testing
+
+@Suite("ductus trace and ductus synth")
+struct TraceCommandTests {
+  func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ductus-trace-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  func json(_ text: some StringProtocol) throws -> [String: Any] {
+    try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+  }
+
+  @Test func synthesisedAttemptsScoreAndCarryTheirDefects() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let clean = folder.appendingPathComponent("clean.ndjson").path
+    let reversed = folder.appendingPathComponent("reversed.ndjson").path
+    #expect(
+      try DuctusProcess.run(["synth", "trace", "-t", "latin/E", "-n", "3", "-o", clean]).exitCode
+        == 0)
+    #expect(
+      try DuctusProcess.run(
+        ["synth", "trace", "-t", "latin/E", "-n", "3", "--defect", "reversed:2", "-o", reversed]
+      ).exitCode == 0)
+    let batch = try DuctusProcess.run([
+      "trace", "batch", "-t", "latin/E", "--placement", "box", clean,
+    ])
+    #expect(batch.exitCode == 0, "\(batch.standardError)")
+    let lines = batch.standardOutput.split(separator: "\n")
+    #expect(lines.count == 3)
+    for (i, line) in lines.enumerated() {
+      let row = try json(line)
+      #expect(row["key"] as? String == "latin/E#\(i)")
+      let report = row["report"] as! [String: Any]
+      #expect((report["score"] as! Double) >= 90)
+      #expect(report["codes"] as? [String] == ["ok"])
+    }
+    let bad = try DuctusProcess.run([
+      "trace", "batch", "-t", "latin/E", "--placement", "box", reversed,
+    ])
+    for line in bad.standardOutput.split(separator: "\n") {
+      let strokes = (try json(line)["report"] as! [String: Any])["strokes"] as! [[String: Any]]
+      #expect((strokes[1]["codes"] as! [String]).contains("reversed"))
+    }
+  }
+
+  @Test func scoreWritesAReportAndAPicture() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let attempt = folder.appendingPathComponent("a.ndjson").path
+    let picture = folder.appendingPathComponent("feedback.png").path
+    _ = try DuctusProcess.run([
+      "synth", "trace", "-t", "digits/4", "--defect", "missing:2", "-o", attempt,
+    ])
+    let run = try DuctusProcess.run(
+      [
+        "trace", "score", "-t", "digits/4", "-a", attempt, "--placement", "box", "--picture",
+        picture,
+      ])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    let report = try json(run.standardOutput)
+    #expect((report["codes"] as! [String]).contains("missing"))
+    #expect((report["stars"] as! Int) <= 2)
+    let png = try Data(contentsOf: URL(fileURLWithPath: picture))
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    let text = try DuctusProcess.run(
+      ["trace", "score", "-t", "digits/4", "-a", attempt, "--placement", "box", "--format", "text"])
+    #expect(text.standardOutput.contains("stroke 2: missing"))
+    let coverage = try DuctusProcess.run(
+      [
+        "trace", "score", "-t", "digits/4", "-a", attempt, "--method", "coverage", "--placement",
+        "box",
+      ])
+    #expect(try json(coverage.standardOutput)["method"] as? String == "coverage")
+  }
+
+  @Test func sessionAnswersEachRequestInOrder() throws {
+    let attempt = try DuctusProcess.run(["synth", "trace", "-t", "shapes/circle"])
+    let record = try json(attempt.standardOutput)
+    let drawing = try JSONSerialization.data(withJSONObject: record["drawing"]!)
+    let request =
+      #"{"id":1,"template":"shapes/circle","placement":"box","attempt":"#
+      + String(decoding: drawing, as: UTF8.self) + "}"
+    let requests =
+      [
+        request, #"{"id":"two","template":"shapes/nothing","attempt":{}}"#, "not json",
+        request.replacingOccurrences(of: #""id":1"#, with: #""id":3"#),
+      ].joined(separator: "\n") + "\n"
+    let run = try DuctusProcess.run(["trace", "session"], input: Data(requests.utf8))
+    #expect(run.exitCode == 0)
+    let answers = try run.standardOutput.split(separator: "\n").map { try json($0) }
+    #expect(answers.count == 4)
+    #expect(answers[0]["id"] as? Int == 1 && answers[0]["report"] != nil)
+    #expect(answers[1]["id"] as? String == "two")
+    #expect((answers[1]["error"] as? String)?.contains("shapes/nothing") ?? false)
+    #expect(answers[2]["error"] != nil)
+    #expect(answers[3]["id"] as? Int == 3)
+  }
+
+  @Test func usageErrors() throws {
+    #expect(try DuctusProcess.run(["trace", "score", "-a", "x.json"]).exitCode == 2)
+    #expect(
+      try DuctusProcess.run(["synth", "trace", "-t", "latin/a", "--defect", "sideways"]).exitCode
+        == 2)
+    let missing = try DuctusProcess.run([
+      "trace", "score", "-t", "latin/a", "-a", "/nonexistent.json",
+    ])
+    #expect(missing.exitCode == 66)
+    let unknown = try DuctusProcess.run([
+      "trace", "score", "-t", "latin/aa", "-a", "/nonexistent.json",
+    ])
+    #expect(unknown.exitCode == 66)
+  }
+}
