@@ -48,6 +48,7 @@ public struct PrincipalComponentAnalysis: Sendable, Equatable {
 
   /// Fits the principal components of the rows of `data` (`n × d`, `n ≥ 2`).
   /// - Parameters:
+  ///   - data: the samples as rows, the features as columns.
   ///   - componentCount: how many components to keep, `0…min(n, d)`; `nil` keeps `min(n, d)`.
   ///   - solver: ``Solver/covarianceEigh`` (the default, fastest for `n ≫ d`) or
   ///     ``Solver/fullSVD``.

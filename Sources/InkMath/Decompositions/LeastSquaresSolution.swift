@@ -11,8 +11,11 @@ public struct LeastSquaresSolution: Sendable, Equatable {
   public let singularValues: [Double]
 
   /// Solves `A·X ≈ B` in the least-squares sense.
-  /// - Parameter rcond: the relative cut-off for small singular values; `nil` takes numpy's
-  ///   default, machine epsilon times `max(m, n)`.
+  /// - Parameters:
+  ///   - a: the `m × n` coefficient matrix.
+  ///   - b: the `m × k` right-hand sides.
+  ///   - rcond: the relative cut-off for small singular values; `nil` takes numpy's
+  ///     default, machine epsilon times `max(m, n)`.
   /// - Complexity: O(m·n·min(m, n)).
   /// - Throws: ``InkMathError/dimensionMismatch(operation:detail:)`` when `B` does not have
   ///   `A`'s row count; ``InkMathError/nonFiniteElement(operation:row:column:)``;

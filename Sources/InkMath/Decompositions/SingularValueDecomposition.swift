@@ -20,8 +20,10 @@ public struct SingularValueDecomposition: Sendable, Equatable {
   public let vt: Matrix
 
   /// Decomposes `matrix`.
-  /// - Parameter full: whether to return the full square `U` and `Vᵀ` (LAPACK `jobz = 'A'`)
-  ///   rather than the thin ones (`jobz = 'S'`).
+  /// - Parameters:
+  ///   - matrix: the `m × n` matrix to decompose.
+  ///   - full: whether to return the full square `U` and `Vᵀ` (LAPACK `jobz = 'A'`) rather than
+  ///     the thin ones (`jobz = 'S'`).
   /// - Complexity: O(m·n·min(m, n)).
   /// - Throws: ``InkMathError/nonFiniteElement(operation:row:column:)`` for NaN or infinity;
   ///   ``InkMathError/lapackFailure(routine:info:)`` if `dgesdd` does not converge.

@@ -24,8 +24,10 @@ public enum ParallelLoop {
   ///
   /// A range of fewer than `2 · minimumChunkSize` indices runs inline on the calling thread.
   /// - Parameters:
+  ///   - range: the indices to cover.
   ///   - chunksPerCore: how many chunks to make per core (clamped to 1…16).
   ///   - minimumChunkSize: the fewest indices worth a chunk of their own.
+  ///   - body: called once per chunk, possibly on several threads at once.
   public static func forEachChunk(
     of range: Range<Int>, chunksPerCore: Int = 3, minimumChunkSize: Int = 1,
     _ body: @Sendable (Range<Int>) -> Void

@@ -26,6 +26,8 @@ public struct ProcrustesSuperimposition: Sendable, Equatable {
 
   /// Superimposes `shape` on `reference` (both `n × d`, rows in correspondence).
   /// - Parameters:
+  ///   - reference: the fixed configuration, one point a row.
+  ///   - shape: the configuration to move onto it, rows in the same order.
   ///   - allowsScaling: fit a uniform scale factor (otherwise the scale is 1).
   ///   - allowsReflection: allow an improper orthogonal matrix (`det = −1`) when it fits better.
   /// - Complexity: O(n·d² + d³).
