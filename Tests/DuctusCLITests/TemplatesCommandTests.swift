@@ -156,6 +156,31 @@ import Testing
       ).exitCode == 65)
   }
 
+  @Test func helpNamesTheSubcommands() throws {
+    #expect(try Snapshot.check("help-templates", ["help", "templates"]).exitCode == 0)
+    #expect(try Snapshot.check("templates-no-subcommand", ["templates"]).exitCode == 2)
+  }
+
+  @Test func importRejectsBrokenFilesNamingThem() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let svg = folder.appendingPathComponent("04e00.svg")
+    try Data(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\"><path id=\"kvg:04e00-s1\" d=\"M1,2 L\"/></svg>"
+        .utf8
+    )
+    .write(to: svg)
+    let broken = try DuctusProcess.run(["templates", "import", svg.path, "-o", folder.path])
+    #expect(broken.exitCode == 65)
+    #expect(broken.standardError.contains(svg.path))
+    let empty = folder.appendingPathComponent("empty.svg")
+    try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>".utf8).write(to: empty)
+    let none = try DuctusProcess.run(["templates", "import", empty.path, "-o", folder.path])
+    #expect(none.exitCode == 65)
+    #expect(none.standardError.contains("no stroke paths"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("kanjivg").path))
+  }
+
   @Test func renderDrawsGuidesStrokesAndStartDots() throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
