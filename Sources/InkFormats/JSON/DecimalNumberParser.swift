@@ -132,21 +132,23 @@ enum DecimalNumberParser {
     }
     index = i
     if significand == 0 && !truncated { return negative ? -0.0 : 0.0 }
+    if !truncated, significand <= 1 << 53, decimalExponent >= -22, decimalExponent <= 22 {
+      let mantissa = Double(significand)
+      let value =
+        decimalExponent < 0
+        ? mantissa / exactPowerOfTen(-decimalExponent)
+        : mantissa * exactPowerOfTen(decimalExponent)
+      return negative ? -value : value
+    }
     if !truncated, let value = exactValue(significand, decimalExponent) {
       return negative ? -value : value
     }
     return correctlyRoundedByLibrary(bytes, start..<i)
   }
 
-  /// `significand × 10^decimalExponent` rounded once, or `nil` outside the exact paths.
-  @inline(__always)
+  /// `significand × 10^decimalExponent` rounded once by exact 128-bit arithmetic (path 2), or
+  /// `nil` outside its range. Clinger's path is inlined in `parse(_:at:)`.
   static func exactValue(_ significand: UInt64, _ decimalExponent: Int) -> Double? {
-    if significand <= 1 << 53, decimalExponent >= -22, decimalExponent <= 22 {
-      let mantissa = Double(significand)
-      return decimalExponent < 0
-        ? mantissa / exactPowerOfTen(-decimalExponent)
-        : mantissa * exactPowerOfTen(decimalExponent)
-    }
     guard decimalExponent >= -27, decimalExponent <= 27 else { return nil }
     if decimalExponent >= 0 {
       let product = significand.multipliedFullWidth(by: powerOfFive(decimalExponent))
