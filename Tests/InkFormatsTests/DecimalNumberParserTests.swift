@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import Foundation
 import Testing
 
@@ -80,5 +81,21 @@ import Testing
     }
     #expect(parsed.map(\.bitPattern) == decoded.map(\.bitPattern))
     #expect(parsed == values)
+  }
+}
+
+extension DecimalNumberParserTests {
+  /// Python's `float()` (David Gay's correctly rounded dtoa.c) as the peer, through the fixture
+  /// of `Scripts/reference/formats.py`.
+  @Test func agreesWithPythonFloat() throws {
+    struct Number: Decodable {
+      var text: String
+      var bits: String
+    }
+    let url = SharedData.fixture("formats/decimal-numbers.json")
+    let numbers = try JSONDecoder().decode([Number].self, from: Data(contentsOf: url))
+    #expect(numbers.count > 2000)
+    let mismatches = numbers.filter { parse($0.text)?.bitPattern != UInt64($0.bits) }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map(\.text))")
   }
 }

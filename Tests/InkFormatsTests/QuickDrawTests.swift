@@ -84,3 +84,46 @@ import Testing
       apple.drawing.strokes[4].path.creationDate == Date(timeIntervalSinceReferenceDate: 5.195))
   }
 }
+
+extension QuickDrawTests {
+  /// Counts and coordinate sums of every file of the development set against Python's `json`
+  /// module (`Scripts/reference/formats.py`), summed in the same order so that they agree bit
+  /// for bit; times are rebuilt from the stroke start and offsets in milliseconds.
+  @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipMessage)))
+  func agreesWithPythonJSONOnTheDevelopmentSet() throws {
+    struct Summary: Decodable {
+      var drawings, strokes, points: Int
+      var firstKey: String
+      var sumX, sumY, sumT: Double
+    }
+    let expected = try JSONDecoder().decode(
+      [String: Summary].self,
+      from: Data(contentsOf: SharedData.fixture("formats/quickdraw-dev-summary.json")))
+    #expect(expected.count == 30)
+    for (name, summary) in expected {
+      var reader = try QuickDrawReader(
+        url: SharedData.url("datasets/quickdraw-dev").appendingPathComponent(name))
+      var drawings = 0
+      var strokes = 0
+      var points = 0
+      var firstKey: String?
+      var sums = [0.0, 0.0, 0.0]
+      while let record = try reader.next() {
+        drawings += 1
+        firstKey = firstKey ?? record.key
+        for stroke in record.drawing.strokes {
+          strokes += 1
+          points += stroke.path.count
+          let start = stroke.path.creationDate.timeIntervalSinceReferenceDate * 1000
+          sums[0] += stroke.path.reduce(0) { $0 + Double($1.location.x) }
+          sums[1] += stroke.path.reduce(0) { $0 + Double($1.location.y) }
+          sums[2] += stroke.path.reduce(0) { $0 + (start + $1.timeOffset * 1000).rounded() }
+        }
+      }
+      #expect(drawings == summary.drawings, "\(name)")
+      #expect(strokes == summary.strokes && points == summary.points, "\(name)")
+      #expect(firstKey == summary.firstKey, "\(name)")
+      #expect(sums == [summary.sumX, summary.sumY, summary.sumT], "\(name)")
+    }
+  }
+}
