@@ -99,6 +99,17 @@ struct KanjiVGReaderTests {
     }
   }
 
+  @Test(arguments: ["M0,0 L1e12,0", "M-1e308,0 L1e308,0", "M0,0 C1e300,1e300 -1e300,1e300 0,0"])
+  func hugeStrokesAreRefusedNotAllocated(data: String) {
+    #expect {
+      try KanjiVGReader.record(
+        from: Self.svg("<path id=\"kvg:04e8c-s1\" d=\"\(data)\"/>"), name: "big.svg")
+    } throws: { error in
+      (error as? InkFormatError)?.kind == .invalidValue
+        && (error as? InkFormatError)?.record == "line 5, path kvg:04e8c-s1"
+    }
+  }
+
   @Test func brokenFilesAreErrors() {
     for (data, record) in [
       (Self.svg(#"<path id="kvg:04e8c-s1"/>"#), Optional("line 5")),

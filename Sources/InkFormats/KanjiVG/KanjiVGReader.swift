@@ -22,6 +22,9 @@ public struct KanjiVGReader: CorpusReader {
   public static let defaultSpacing = 1.0
   /// The default speed of the synthetic clock, in viewBox units a second.
   public static let defaultSpeed = 100.0
+  /// The most points a stroke may get (its control polygon divided by the spacing): a guard
+  /// against path data far outside the 109-unit box allocating without bound.
+  public static let maximumPointsPerStroke = 1_000_000.0
 
   private var files: CorpusFiles
   private let spacing: Double
@@ -69,6 +72,13 @@ public struct KanjiVGReader: CorpusReader {
         throw error.located(file: name, record: "line \(path.line), path \(path.id)")
       }
       for subpath in geometry.subpaths {
+        let length = subpath.controlPolygonLength
+        guard length / spacing <= maximumPointsPerStroke else {
+          throw InkFormatError(
+            .invalidValue,
+            "the stroke is \(length) units long: more than \(Int(maximumPointsPerStroke)) points",
+            file: name, record: "line \(path.line), path \(path.id)")
+        }
         polylines.append(PolylineSampler.resampled(subpath.polyline(), spacing: spacing))
       }
     }
