@@ -92,6 +92,20 @@ struct ImporterRegistryTests {
       #expect(digit.label.map { $0.count == 1 && $0.first!.isNumber } == true)
     }
     #expect(digits == 692)
+
+    // The distribution's root is told by its data/ and include/ folders, without --from.
+    let root = sets.appendingPathComponent("unipen-apa")
+    #expect(UnipenCodec.isDistribution(folder: root))
+    #expect(!UnipenCodec.isDistribution(folder: root.appendingPathComponent("data")))
+    var whole = try InkFileFormat.openCorpus(at: root)
+    var keys: Set<String> = []
+    var count = 0
+    while let record = try whole.next() {
+      keys.insert(record.key)
+      count += 1
+    }
+    #expect(count == 10_342)
+    #expect(keys.count == count)
   }
 
   @Test(

@@ -17,7 +17,11 @@ extension InkFileFormat {
       throw InkFormatError(.malformed, "no such file or folder", file: url.path)
     }
     // A UNIPEN folder keeps its include/ tree for .INCLUDE, so it is read as one corpus.
-    if isFolder.boolValue, format == .unipen { return try UnipenReader(url: url) }
+    if isFolder.boolValue,
+      format == .unipen || (format == nil && UnipenCodec.isDistribution(folder: url))
+    {
+      return try UnipenReader(url: url)
+    }
     if isFolder.boolValue { return try FolderCorpusReader(folder: url, format: format) }
     let resolved = try format ?? detect(url: url)
     do {

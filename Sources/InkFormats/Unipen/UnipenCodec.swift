@@ -3,8 +3,9 @@ import Foundation
 /// UNIPEN in the registry: `.dat` and `.unp` files that start with a UNIPEN keyword (`.VERSION`,
 /// `.INCLUDE`, `.COMMENT`, `.PEN_DOWN` …). A corpus, one record a `.SEGMENT`; read only.
 ///
-/// A folder opened as UNIPEN goes to ``UnipenReader`` whole, which leaves `include/` folders to
-/// `.INCLUDE` and keys records by their path below the folder.
+/// A folder opened as UNIPEN, or laid out as a UNIPEN distribution (``isDistribution(folder:)``),
+/// goes to ``UnipenReader`` whole, which leaves `include/` folders to `.INCLUDE` and keys
+/// records by their path below the folder.
 public enum UnipenCodec: InkFormatCodec {
   public static let displayName = "UNIPEN"
   public static let fileExtensions = ["dat", "unp"]
@@ -21,6 +22,16 @@ public enum UnipenCodec: InkFormatCodec {
     guard head.first == UInt8(ascii: ".") else { return false }
     let keyword = head.dropFirst().prefix { $0 > 0x20 }
     return leadingKeywords.contains(String(decoding: keyword, as: UTF8.self))
+  }
+
+  /// Whether a folder is laid out as a UNIPEN distribution: `data/` and `include/` side by side.
+  public static func isDistribution(folder: URL) -> Bool {
+    ["data", "include"].allSatisfy { name in
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+        && isFolder.boolValue
+    }
   }
 
   public static func openCorpus(at url: URL) throws -> any CorpusReader {
