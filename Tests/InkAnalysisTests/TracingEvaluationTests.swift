@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import Foundation
 import InkAnalysis
 import OpenPencilKit
@@ -53,5 +54,32 @@ struct TracingEvaluationTests {
     let attempt = synthesizer.attempt(of: TracingAttempts.template, defects: [.missing(stroke: 9)])
     #expect(attempt.defects.isEmpty)
     #expect(attempt.drawing.strokes.count == 3)
+  }
+}
+
+@Suite("The bundled template library: defects found, clean attempts clean")
+struct BundledLibraryDetectionTests {
+  /// Every template of Datasets/templates.
+  static func library() throws -> [TracingTemplate] {
+    let folder = SharedData.repositoryRoot.appendingPathComponent("Datasets/templates")
+    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
+      .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
+      .sorted { $0.path < $1.path }
+    return try files.map {
+      try JSONDecoder().decode(TracingTemplate.self, from: Data(contentsOf: $0))
+    }
+  }
+
+  @Test func theRightCodeFiresOnAtLeast98PercentOfDefectiveStrokes() throws {
+    let templates = try Self.library()
+    #expect(templates.count >= 70)
+    let result = try TracingEvaluation(repetitions: 1, seed: 7).run(templates)
+    for row in result.rows {
+      #expect(row.rate >= 0.98, "\(row.defect): \(row.detected)/\(row.trials)")
+    }
+    // At most 2% of clean strokes get any code (none, when this was written).
+    let falsePositives = result.falsePositives.values.reduce(0, +)
+    #expect(Double(falsePositives) <= 0.02 * Double(result.cleanStrokes))
+    #expect(result.cleanMinimumScore >= 90)
   }
 }

@@ -31,8 +31,11 @@ struct SynthEvaluateCommand: Command {
     var names = arguments.arguments("template")
     if names.isEmpty { names = try library.entries().map(\.name) }
     let templates = try names.map { try library.template(named: $0) }
-    var scorer = TracingScorer(placement: .box)
-    scorer.level = try TraceOptions.scorer(arguments).0.level
+    let levelName = arguments.value("level") ?? "standard"
+    guard let level = TracingLevel.named(levelName) else {
+      throw UsageError("unknown level '\(levelName)'")
+    }
+    let scorer = TracingScorer(level: level, placement: .box)
     let evaluation = TracingEvaluation(
       scorer: scorer, repetitions: try arguments.value("repetitions", as: Int.self) ?? 2,
       seed: UInt64(try arguments.value("seed", as: Int.self) ?? 1))
@@ -66,6 +69,7 @@ struct SynthEvaluateCommand: Command {
       format: "clean scores: mean %.1f, lowest %.1f\n", result.cleanMeanScore,
       result.cleanMinimumScore)
     text += "lowest clean: " + result.weakestTemplates.joined(separator: "; ") + "\n"
+    text += result.misses.map { "missed: \($0)\n" }.joined()
     context.output.write(text)
     return .success
   }

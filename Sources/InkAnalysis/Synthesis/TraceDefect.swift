@@ -20,7 +20,7 @@ public enum TraceDefect: Hashable, Sendable, CustomStringConvertible {
   case tooLong(stroke: Int)
   /// Stroke `n` starts 0.25 box heights away from its start (a lead-in from elsewhere).
   case badStart(stroke: Int)
-  /// Stroke `n` bent out of shape.
+  /// Stroke `n` bent into an S (30% of its length sideways, at most 0.18 box heights).
   case shape(stroke: Int)
   /// A stroke that is not in the template.
   case extra

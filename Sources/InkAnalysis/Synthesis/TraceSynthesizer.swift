@@ -63,8 +63,8 @@ public struct TraceSynthesizer: Sendable {
       case .tooShort(let n): strokes[n - 1] = Self.prefix(strokes[n - 1], fraction: 0.55)
       case .tooLong(let n): strokes[n - 1] = Self.extended(strokes[n - 1], fraction: 0.6)
       case .badStart(let n): strokes[n - 1] = Self.leadIn(strokes[n - 1], length: 0.25 * unit)
-      case .shape(let n): strokes[n - 1] = Self.bent(strokes[n - 1], amount: 0.3)
-      case .extra: extras.append(randomStroke(in: template.box))
+      case .shape(let n): strokes[n - 1] = Self.bent(strokes[n - 1], amount: 0.3, unit: unit)
+      case .extra: extras.append(randomStroke(in: template.box, awayFrom: template.strokes))
       case .split(let n): pieces[n - 1] = 2
       case .hookMissing(let n):
         guard template.strokes[n - 1].hasHook else { continue }
@@ -75,10 +75,13 @@ public struct TraceSynthesizer: Sendable {
     var drawn: [[CGPoint]] = []
     for index in order where !removed.contains(index) {
       let stroke = strokes[index]
-      if pieces[index] != nil, stroke.count > 3 {
-        let cut = stroke.count / 2
-        drawn.append(Array(stroke[..<cut]))
-        drawn.append(Array(stroke[cut...]))
+      if pieces[index] != nil, stroke.count > 1 {
+        // Lift the pen at half the length and put it down again a little further on.
+        let dense = Polyline(stroke).resampled(count: max(stroke.count, 40))
+        let points = (0..<dense.count).map { CGPoint(x: dense.xs[$0], y: dense.ys[$0]) }
+        let cut = dense.count / 2
+        drawn.append(Array(points[..<cut]))
+        drawn.append(Array(points[(cut + 1)...]))
       } else {
         drawn.append(stroke)
       }
@@ -228,34 +231,44 @@ public struct TraceSynthesizer: Sendable {
     } + points
   }
 
-  /// The stroke bent sideways: an open stroke bulges by `amount` of its length in its middle;
-  /// a closed one is pushed out on one side and in on the other (an S-shaped dent).
-  static func bent(_ points: [CGPoint], amount: Double) -> [CGPoint] {
+  /// The stroke bent into an S: pushed sideways one way in its first half and the other way in
+  /// its second, by `amount` of its length (at most of 0.6 box heights).
+  static func bent(_ points: [CGPoint], amount: Double, unit: Double) -> [CGPoint] {
     let line = Polyline(points)
     guard line.count > 1 else { return points }
     let dense = line.resampled(count: max(points.count, 40))
     let cumulative = SampleBuffer(xs: dense.xs, ys: dense.ys).cumulativeArcLength
     let total = max(cumulative.last ?? 1, 1e-9)
-    let gap = hypot(
-      dense.xs[0] - dense.xs[dense.count - 1], dense.ys[0] - dense.ys[dense.count - 1])
-    let closed = gap < 0.2 * total
+    let amplitude = amount * min(total, 0.6 * unit)
     return (0..<dense.count).map { i in
       let (_, _, tx, ty) = point(on: dense, cumulative: cumulative, at: cumulative[i])
-      let phase = cumulative[i] / total
-      let bulge = amount * total * (closed ? 0.5 * sin(2 * .pi * phase) : sin(.pi * phase))
+      let bulge = amplitude * sin(2 * .pi * cumulative[i] / total)
       return CGPoint(x: dense.xs[i] - ty * bulge, y: dense.ys[i] + tx * bulge)
     }
   }
 
-  /// A short stroke somewhere in the box, away from nothing in particular.
-  mutating func randomStroke(in box: CGRect) -> [CGPoint] {
-    let x = random.uniform(Double(box.minX)...Double(box.maxX))
-    let y = random.uniform(Double(box.minY)...Double(box.maxY))
-    let angle = random.uniform(0...(2 * .pi))
-    let length = 0.3 * Double(box.height)
-    return (0..<20).map { k in
-      let f = Double(k) / 19
-      return CGPoint(x: x + cos(angle) * length * f, y: y + sin(angle) * length * f)
+  /// A short straight stroke in the box, the farthest from the template's strokes of a few
+  /// random candidates (so that it is ink the template does not have).
+  mutating func randomStroke(in box: CGRect, awayFrom strokes: [TemplateStroke]) -> [CGPoint] {
+    let template = strokes.map { Polyline($0.points) }
+    let length = 0.25 * Double(box.height)
+    var best: [CGPoint] = []
+    var bestDistance = -1.0
+    for _ in 0..<48 {
+      let x = random.uniform(Double(box.minX) + length / 2...Double(box.maxX) - length / 2)
+      let y = random.uniform(Double(box.minY) + length / 2...Double(box.maxY) - length / 2)
+      let angle = random.uniform(0...(2 * .pi))
+      let candidate = (0..<20).map { k in
+        let f = Double(k) / 19 - 0.5
+        return CGPoint(x: x + cos(angle) * length * f, y: y + sin(angle) * length * f)
+      }
+      let nearest =
+        candidate.map { template.distance(toX: Double($0.x), y: Double($0.y)) }.min() ?? 0
+      if nearest > bestDistance {
+        bestDistance = nearest
+        best = candidate
+      }
     }
+    return best
   }
 }

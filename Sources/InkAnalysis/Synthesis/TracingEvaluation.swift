@@ -34,6 +34,8 @@ public struct TracingEvaluation: Sendable {
     public var cleanMinimumScore: Double
     /// Templates whose clean attempts scored lowest, for inspection.
     public var weakestTemplates: [String]
+    /// The first misses (template, defect, the codes the stroke got), for inspection.
+    public var misses: [String]
   }
 
   /// The scorer under test (placement `box`: synthetic attempts are drawn in the box).
@@ -63,10 +65,13 @@ public struct TracingEvaluation: Sendable {
   /// Runs the evaluation.
   public func run(_ templates: [TracingTemplate]) throws(TracingError) -> Result {
     var rows: [String: Row] = [:]
-    func count(_ name: String, _ code: TracingCode, _ hit: Bool) {
+    var misses: [String] = []
+    func count(
+      _ name: String, _ code: TracingCode, _ hit: Bool, _ context: @autoclosure () -> String
+    ) {
       var row = rows[name] ?? Row(defect: name, code: code, trials: 0, detected: 0)
       row.trials += 1
-      if hit { row.detected += 1 }
+      if hit { row.detected += 1 } else if misses.count < 60 { misses.append(context()) }
       rows[name] = row
     }
     var clean = 0
@@ -90,6 +95,10 @@ public struct TracingEvaluation: Sendable {
           for k in 1...n {
             let defect = make(k)
             if case .hookMissing = defect, !template.strokes[k - 1].hasHook { continue }
+            // A dot has no direction, length or shape to get wrong: only leaving it out counts.
+            let isDot =
+              Polyline(template.strokes[k - 1].points).length < 0.03 * Double(template.box.height)
+            if isDot, name != "missing" { continue }
             if case .split = defect,
               Polyline(template.strokes[k - 1].points).length < 0.2 * Double(template.box.height)
             {
@@ -99,7 +108,8 @@ public struct TracingEvaluation: Sendable {
             let report = try scorer.score(attempt.drawing, against: template)
             let assessment = report.strokes.first { $0.templateStroke == k - 1 }
             count(
-              name, defect.expectedCode, assessment?.codes.contains(defect.expectedCode) ?? false)
+              name, defect.expectedCode, assessment?.codes.contains(defect.expectedCode) ?? false,
+              "\(template.name) \(defect): \(report.strokes.map { $0.codes.map(\.rawValue) })")
           }
         }
         if n >= 2 {
@@ -108,22 +118,43 @@ public struct TracingEvaluation: Sendable {
             let report = try scorer.score(attempt.drawing, against: template)
             let flagged = report.strokes.filter { $0.codes.contains(.wrongOrder) }.compactMap(
               \.templateStroke)
-            count("wrong_order", .wrongOrder, flagged.contains(k - 1) || flagged.contains(k))
+            count(
+              "wrong_order", .wrongOrder, flagged.contains(k - 1) || flagged.contains(k),
+              "\(template.name) wrong_order:\(k): \(report.strokes.map { $0.codes.map(\.rawValue) })"
+            )
           }
         }
         let wobbly = try scorer.score(
           synthesizer.attempt(of: template, defects: [.wobble(amount: 0.3)]).drawing,
           against: template)
-        for stroke in wobbly.strokes where stroke.templateStroke != nil {
-          count("wobble", .wobbly, stroke.codes.contains(.wobbly))
+        for stroke in wobbly.strokes
+        where stroke.templateStroke.map({
+          Polyline(template.strokes[$0].points).length >= 0.03 * Double(template.box.height)
+        }) ?? false {
+          count(
+            "wobble", .wobbly, stroke.codes.contains(.wobbly),
+            "\(template.name) wobble stroke \((stroke.templateStroke ?? 0) + 1): \(stroke.codes.map(\.rawValue))"
+          )
         }
         let extra = try scorer.score(
           synthesizer.attempt(of: template, defects: [.extra]).drawing, against: template)
-        count("extra", .extra, extra.codes.contains(.extra))
+        count(
+          "extra", .extra, extra.codes.contains(.extra),
+          "\(template.name) extra: \(extra.strokes.map { $0.codes.map(\.rawValue) })")
+        // Push the ink down until 40% of its height hangs below the box widened by a tenth of
+        // its height (the most lenient level's margin and then some).
+        let ys = template.strokes.flatMap { $0.points.map { Double($0.y) } }
+        let box = template.box
+        let height = ys.max()! - ys.min()!
+        let drop =
+          (Double(box.maxY) + 0.1 * Double(box.height) - ys.min()! - 0.6 * height)
+          / Double(box.height)
         let offset = try scorer.score(
-          synthesizer.attempt(of: template, defects: [.offset(dx: 0.35, dy: 0.35)]).drawing,
+          synthesizer.attempt(of: template, defects: [.offset(dx: 0, dy: drop)]).drawing,
           against: template)
-        count("offset", .outOfBounds, offset.codes.contains(.outOfBounds))
+        count(
+          "offset", .outOfBounds, offset.codes.contains(.outOfBounds),
+          "\(template.name) offset: \(offset.strokes.map { $0.codes.map(\.rawValue) })")
       }
     }
     let scores = cleanScores.map(\.1)
@@ -132,6 +163,7 @@ public struct TracingEvaluation: Sendable {
       falsePositives: falsePositives,
       cleanMeanScore: scores.isEmpty ? 0 : scores.reduce(0, +) / Double(scores.count),
       cleanMinimumScore: scores.min() ?? 0,
-      weakestTemplates: cleanScores.sorted { $0.1 < $1.1 }.prefix(5).map { "\($0.0) \($0.1)" })
+      weakestTemplates: cleanScores.sorted { $0.1 < $1.1 }.prefix(5).map { "\($0.0) \($0.1)" },
+      misses: misses)
   }
 }

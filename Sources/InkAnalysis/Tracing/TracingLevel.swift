@@ -32,7 +32,7 @@ public struct TracingLevel: Hashable, Sendable, Codable {
   public static let standard = TracingLevel(
     name: "standard", tolerance: 0.08, endpointTolerance: 0.15, shapeTolerance: 0.42,
     minimumLengthRatio: 0.75, maximumLengthRatio: 1.35, minimumPrecision: 0.7,
-    wobbleTolerance: 0.008, starThresholds: [50, 75, 90])
+    wobbleTolerance: 0.0065, starThresholds: [50, 75, 90])
   /// For neat handwriting practice.
   public static let strict = TracingLevel(
     name: "strict", tolerance: 0.05, endpointTolerance: 0.1, shapeTolerance: 0.32,

@@ -138,9 +138,10 @@ struct TracingScene {
         attemptsOf[pair.row] = [pair.column]
         paired.insert(pair.column)
       }
-      // An unpaired attempt stroke lying along a paired template stroke is a piece of it.
+      // An unpaired attempt stroke lying along a template stroke is a piece of it (the pen was
+      // lifted on the way); pieces too far from the whole stroke to pair on their own count too.
       for j in 0..<m where !paired.contains(j) {
-        let candidates = (0..<n).filter { !attemptsOf[$0].isEmpty }
+        let candidates = Array(0..<n)
         let best = candidates.max {
           fractionNear(attemptLines[j], to: [templateLines[$0]], tolerance: level.tolerance)
             < fractionNear(attemptLines[j], to: [templateLines[$1]], tolerance: level.tolerance)
@@ -183,7 +184,18 @@ struct TracingScene {
     let coverages = used.map {
       ($0, fractionNear(templateLines[i], to: [attemptLines[$0]], tolerance: level.tolerance))
     }
-    if let (j, coverage) = coverages.max(by: { $0.1 < $1.1 }), coverage >= 0.7 {
+    // Joined: the ink covers this stroke, and much of that ink is not explained by the stroke it
+    // was paired with (so it is not a neighbour merely crossing this stroke).
+    let joined = coverages.filter { j, coverage in
+      guard coverage >= 0.7, let k = attemptsOf.firstIndex(where: { $0.contains(j) }) else {
+        return false
+      }
+      let own = fractionNear(attemptLines[j], to: [templateLines[k]], tolerance: level.tolerance)
+      let both = fractionNear(
+        attemptLines[j], to: [templateLines[k], templateLines[i]], tolerance: level.tolerance)
+      return both - own >= 0.15
+    }
+    if let (j, coverage) = joined.max(by: { $0.1 < $1.1 }) {
       assessment.attemptStrokes = [j]
       assessment.coverage = TracingScorer.rounded(coverage)
       assessment.codes = [.joined]
