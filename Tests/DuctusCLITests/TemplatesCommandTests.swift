@@ -235,6 +235,29 @@ import Testing
     #expect(report.codes == [.ok] && report.score >= 95)
   }
 
+  /// A clean trace of every KanjiVG sample scores as a perfect attempt, except that the
+  /// scorer's shake measure flags the tiny dot strokes of punctuation and of `i j ゃ` as
+  /// `wobbly` (a known issue of `TracingScorer`, reported to its owner).
+  @Test(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipMessage)))
+  func everyKanjiVGSampleTracesCleanly() throws {
+    let sample = SharedData.url("datasets/kanjivg-sample")
+    let files = try FileManager.default.contentsOfDirectory(atPath: sample.path)
+      .filter { $0.hasSuffix(".svg") }.sorted()
+    #expect(files.count > 300)
+    var wobbly: [String] = []
+    for file in files {
+      let template = try TemplatesImportCommand.kanjiVGTemplate(
+        sample.appendingPathComponent(file), displayName: file)
+      let report = try TracingScorer(placement: .box).score(template.drawing(), against: template)
+      #expect(Set(report.codes).isSubset(of: [.ok, .wobbly]), "\(file): \(report.codes)")
+      #expect(report.score >= 90, "\(file): \(report.score)")
+      if report.codes.contains(.wobbly) { wobbly.append(file) }
+    }
+    withKnownIssue("clean traces of tiny dot strokes are reported wobbly") {
+      #expect(wobbly.isEmpty, "\(wobbly)")
+    }
+  }
+
   @Test(
     .enabled(
       if: FileManager.default.fileExists(atPath: "/usr/share/hershey-fonts/futural.jhf"),
