@@ -131,6 +131,25 @@ import Testing
     #expect(try InkFileFormat.readDrawing(at: url).strokes.count == 2)
   }
 
+  /// `XMLParser(data:)` on Linux fails at the end of documents over 10 MB; the reader streams.
+  @Test func readsADocumentLargerThanTenMegabytes() throws {
+    let trace =
+      "<trace>"
+      + Array(repeating: "123.45600128173828 456.7890014648437", count: 2000)
+      .joined(separator: ", ") + "</trace>\n"
+    let text = "<ink>\n" + String(repeating: trace, count: 150) + "</ink>\n"
+    #expect(text.utf8.count > 10_500_000)
+    let folder = try TemporaryFolder()
+    let url = try folder.file("large.inkml", text)
+    let drawing = try InkFileFormat.readDrawing(at: url)
+    #expect(drawing.strokes.count == 150)
+    #expect(drawing.strokes[149].path.count == 2000)
+    #expect(
+      drawing.strokes[149].path[1999].location
+        == CGPoint(x: 123.45600128173828, y: 456.7890014648437))
+    #expect(try read(text).drawing == drawing)
+  }
+
   @Test func errorsNameTraceAndCharacter() throws {
     #expect {
       _ = try read("<ink><trace>1 2, 3</trace></ink>")

@@ -13,14 +13,9 @@ public enum InkMLCodec: InkFormatCodec {
   }
 
   public static func openCorpus(at url: URL) throws -> any CorpusReader {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw InkFormatError(.malformed, "cannot read the file", file: url.path)
-    }
-    return SingleDrawingCorpusReader(
-      record: try InkMLReader().record(from: data, key: SingleDrawingCorpusReader.key(for: url)))
+    SingleDrawingCorpusReader(
+      record: try InkMLReader().record(
+        contentsOf: url, key: SingleDrawingCorpusReader.key(for: url)))
   }
 
   public static func write(_ record: CorpusRecord, to url: URL) throws {

@@ -27,7 +27,22 @@ public struct InkMLReader: Sendable {
   ///
   /// - Throws: `InkFormatError` naming the XML line or the trace and character of the problem.
   public func record(from data: Data, key: String) throws -> CorpusRecord {
-    let parser = XMLParser(data: data)
+    try record(parsing: XMLParser(stream: InputStream(data: data)), key: key)
+  }
+
+  /// The drawing and its labels of an InkML file, streamed from disk.
+  ///
+  /// - Throws: `InkFormatError` naming the XML line or the trace and character of the problem.
+  public func record(contentsOf url: URL, key: String) throws -> CorpusRecord {
+    guard let stream = InputStream(url: url) else {
+      throw InkFormatError(.malformed, "cannot read the file", file: url.path)
+    }
+    return try record(parsing: XMLParser(stream: stream), key: key)
+  }
+
+  /// Runs the parser. Both entry points stream, because `XMLParser(data:)` on Linux reports an
+  /// internal error at the end of a document larger than 10 MB.
+  private func record(parsing parser: XMLParser, key: String) throws -> CorpusRecord {
     let document = InkMLDocumentParser()
     parser.delegate = document
     parser.shouldResolveExternalEntities = false

@@ -8,6 +8,10 @@ import Foundation
 import InkFormats
 import OpenPencilKit
 
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
 /// The schema as Codable structs, for JSONDecoder and JSONEncoder.
 struct DecodedDrawing: Codable {
   struct Stroke: Codable {
@@ -133,3 +137,52 @@ print(
   "ndjson corpus: \(String(format: "%.1f", Double(corpusBytes) / 1e6)) MB in"
     + " \(strokeCount / 10) records; DuctusNDJSONReader from disk"
     + " \(String(format: "%.0f", Double(corpusBytes) / 1e6 / corpusBest)) MB/s")
+
+// InkML: the float32 drawing written by InkMLWriter, read by InkMLReader (byte-level trace
+// parsing) and by XMLParser with the naive trace parsing (split on commas and spaces, then
+// Double(Substring)) that BUILD-NOTES measured at 14 MB/s.
+final class NaiveTraceCollector: NSObject, XMLParserDelegate {
+  var inTrace = false
+  var text = ""
+  var values: [Double] = []
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?, attributes: [String: String] = [:]
+  ) {
+    inTrace = elementName == "trace"
+    text = ""
+  }
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    if inTrace { text += string }
+  }
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?
+  ) {
+    guard elementName == "trace" else { return }
+    for point in text.split(separator: ",") {
+      for value in point.split(separator: " ") { values.append(Double(value)!) }
+    }
+    inTrace = false
+  }
+}
+let inkML = InkMLWriter().data(for: CorpusRecord(key: "bench", drawing: corpusDrawing))
+var inkMLBest = Double.infinity
+var naiveBest = Double.infinity
+for _ in 0..<repetitions {
+  inkMLBest = min(inkMLBest, try seconds { _ = try InkMLReader().record(from: inkML, key: "b") })
+  naiveBest = min(
+    naiveBest,
+    seconds {
+      let parser = XMLParser(data: inkML)
+      let collector = NaiveTraceCollector()
+      parser.delegate = collector
+      _ = parser.parse()
+    })
+}
+let inkMLMegabytes = Double(inkML.count) / 1e6
+print(
+  "inkml: \(String(format: "%.1f", inkMLMegabytes)) MB; InkMLReader"
+    + " \(String(format: "%.0f", inkMLMegabytes / inkMLBest)) MB/s; XMLParser with split and"
+    + " Double(Substring) \(String(format: "%.0f", inkMLMegabytes / naiveBest)) MB/s; ratio"
+    + " \(String(format: "%.1f", naiveBest / inkMLBest))x")
