@@ -12,9 +12,13 @@ struct TemplatesListCommand: Command {
 
   /// One line of the list.
   struct Entry: Encodable {
+    /// The template's name in the library.
     var name: String
+    /// Its description for people.
     var description: String
+    /// How many strokes it has.
     var strokes: Int
+    /// Where its stroke order comes from.
     var orderSource: TracingTemplate.OrderSource
   }
 

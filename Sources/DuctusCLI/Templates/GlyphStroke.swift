@@ -87,6 +87,7 @@ struct GlyphStroke: Hashable, Sendable {
     return copy
   }
 
+  /// The stroke continued by a piece.
   func adding(_ piece: Piece) -> GlyphStroke {
     var copy = self
     copy.pieces.append(piece)

@@ -23,10 +23,15 @@ struct TemplatePicture {
   /// Start dots nearer than this to an earlier one move along their stroke.
   static let crowding = 0.07
 
+  /// The template's grey.
   static let inkColor = PKColor(red: 0.72, green: 0.72, blue: 0.74, alpha: 1)
+  /// The direction arrows' blue.
   static let arrowColor = PKColor(red: 0.2, green: 0.35, blue: 0.75, alpha: 1)
+  /// The start dots' green.
   static let dotColor = PKColor(red: 0.13, green: 0.63, blue: 0.27, alpha: 1)
+  /// The capital, mean and descender lines' light blue.
   static let guideColor = PKColor(red: 0.55, green: 0.7, blue: 0.9, alpha: 1)
+  /// The baseline's red.
   static let baselineColor = PKColor(red: 0.85, green: 0.3, blue: 0.3, alpha: 1)
 
   /// The picture, `size` pixels (points, SVG units) on its longer side.
