@@ -4,6 +4,8 @@ struct TraceCommand: Command {
     CommandSignature(
       name: "trace",
       abstract: "Score tracing attempts against templates, one, a corpus, or a session.",
-      subcommands: [TraceScoreCommand(), TraceBatchCommand(), TraceSessionCommand()])
+      subcommands: [
+        TraceScoreCommand(), TraceBatchCommand(), TraceSessionCommand(), TraceRankCommand(),
+      ])
   }
 }

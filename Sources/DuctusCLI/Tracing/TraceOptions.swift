@@ -25,17 +25,25 @@ enum TraceOptions {
 
   /// The scorer and method a command line asks for.
   static func scorer(_ arguments: ParsedArguments) throws -> (TracingScorer, coverage: Bool) {
-    let level =
-      try arguments.value("level").map { name in
-        guard let level = TracingLevel.named(name) else {
-          throw UsageError("unknown level '\(name)'")
-        }
-        return level
-      } ?? .standard
-    let placement = try arguments.value("placement").map(parsePlacement) ?? .fit
-    return (
-      TracingScorer(level: level, placement: placement), arguments.value("method") == "coverage"
+    (
+      TracingScorer(level: try level(arguments), placement: try placement(arguments)),
+      arguments.value("method") == "coverage"
     )
+  }
+
+  /// The `--level` a command line asks for, `standard` without it.
+  static func level(_ arguments: ParsedArguments) throws -> TracingLevel {
+    try arguments.value("level").map { name in
+      guard let level = TracingLevel.named(name) else {
+        throw UsageError("unknown level '\(name)'")
+      }
+      return level
+    } ?? .standard
+  }
+
+  /// The `--placement` a command line asks for, `fit` without it.
+  static func placement(_ arguments: ParsedArguments) throws -> TracingPlacement {
+    try arguments.value("placement").map(parsePlacement) ?? .fit
   }
 
   /// `fit`, `box` or `X,Y,W,H`.

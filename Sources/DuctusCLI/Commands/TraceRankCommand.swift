@@ -1,0 +1,137 @@
+import Foundation
+import InkAnalysis
+import InkFormats
+
+/// `ductus trace rank --class digits|capitals|small CORPUS`: every record ranked against every
+/// template of a class, with the top-1 accuracy and confusion table of a labelled corpus.
+struct TraceRankCommand: Command {
+  var signature: CommandSignature {
+    CommandSignature(
+      name: "rank",
+      abstract: "Rank every template of a class for each attempt of a labelled corpus.",
+      discussion:
+        "Each record is placed and scored against every template of the class (digits/0-9, "
+        + "latin/A-Z or latin/a-z) and the templates are sorted by --by: 'distance' (default), "
+        + "the symmetric mean nearest-point distance between the placed ink and the template's "
+        + "strokes, ignoring stroke count, order and direction; or 'score', the tracing "
+        + "report's score. ndjson prints a line a record: its key, label, the true template's "
+        + "rank and the ranking. text and json print the tally: top-1 and top-3 accuracy over "
+        + "the records whose label is in the class, and the confusion table of true label "
+        + "against the first-ranked template.",
+      options: [
+        .value(
+          "class", short: "c", valueName: "name", help: "The templates to rank.",
+          allowedValues: TemplateClass.allCases.map(\.rawValue)),
+        .value(
+          "by", valueName: "criterion", help: "What the ranking sorts by.",
+          allowedValues: RankingCriterion.allCases.map(\.rawValue), defaultDescription: "distance"),
+        TemplateLibrary.option, TraceOptions.level, TraceOptions.placement,
+        OutputFormat.option([.text, .json, .ndjson], otherwise: .ndjson),
+        .value("output", short: "o", valueName: "file", help: "Write the output here."),
+        .value(
+          "from", valueName: "format", help: "The corpus format.",
+          defaultDescription: "from the extension and content"),
+        CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
+      ],
+      arguments: [
+        ArgumentDeclaration("corpus", help: "The labelled attempts; '-' reads standard input.")
+      ])
+  }
+
+  func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    guard let className = arguments.value("class") else {
+      throw UsageError("missing option '-c/--class'")
+    }
+    guard let templateClass = TemplateClass(rawValue: className) else {
+      throw UsageError("unknown class '\(className)'")
+    }
+    let criterion =
+      try arguments.value("by").map { name in
+        guard let criterion = RankingCriterion(rawValue: name) else {
+          throw UsageError("unknown criterion '\(name)'")
+        }
+        return criterion
+      } ?? .distance
+    let library = try TemplateLibrary(arguments)
+    let ranking = TemplateRanking(
+      candidates: try templateClass.templateNames.map { try library.template(named: $0) },
+      scorer: TracingScorer(
+        level: try TraceOptions.level(arguments), placement: try TraceOptions.placement(arguments)),
+      criterion: criterion)
+    let format = try OutputFormat.selected(in: arguments, otherwise: .ndjson, context: context)
+    let jobs = try CommonOptions.jobCount(in: arguments)
+    let shard = try CommonOptions.shard(in: arguments)
+    let path = arguments.argument("corpus")!
+    try context.checkInputExists(path)
+    let input = try InkInput(
+      path: path, format: try arguments.value("from", as: InkFileFormat.self), context: context)
+    let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
+    let progress = ProgressReporter(
+      label: "rank", total: nil, context: context, quiet: arguments.flag("quiet"))
+    defer { progress.finish() }
+    var records = try input.openRecords()
+    var position = 0
+    var fatal: (any Error)?
+    var tally = RankingTally(templateClass: templateClass, criterion: criterion)
+    let source = input.displayName
+    let names = templateClass.templateNames
+    try context.writeOutput(to: arguments.value("output") ?? "-") { sink in
+      try OrderedParallelMap(jobs: jobs).run(
+        next: { () -> Result<CorpusRecord, any Error>? in
+          while fatal == nil {
+            defer { position += 1 }
+            do {
+              guard let record = try records.next() else { return nil }
+              if shard.contains(position) { return .success(record) }
+            } catch let error as InkFormatError where error.record != nil {
+              if shard.contains(position) { return .failure(input.relocated(error)) }
+            } catch {
+              fatal = input.relocated(error)
+            }
+          }
+          return nil
+        },
+        transform: { item -> (CorpusRecord, [RankedTemplate]) in
+          let record = try item.get()
+          do {
+            return (record, try ranking.rank(record.drawing))
+          } catch {
+            throw CommandFailure(.malformedInput, "\(source): record \(record.key): \(error)")
+          }
+        },
+        emit: { _, result in
+          progress.advance()
+          switch result {
+          case .success(let (record, ranked)):
+            let rank = tally.count(
+              label: record.label, ranking: ranked.compactMap { names.firstIndex(of: $0.template) })
+            if format == .ndjson {
+              sink.write(try Self.line(record, rank: rank, ranked: ranked))
+            }
+          case .failure(let error): failures.log(CommandFailure(error))
+          }
+        })
+      switch format {
+      case .ndjson: break
+      case .json: sink.write(try TraceOptions.encoder.encode(tally) + Data("\n".utf8))
+      default: sink.write(Data(tally.text.utf8))
+      }
+    }
+    if let fatal { throw fatal }
+    return try failures.finish()
+  }
+
+  /// A record's ranking as one NDJSON line: key, label, the true template's rank (`null` when
+  /// the label is not the class's) and the candidates best first.
+  static func line(_ record: CorpusRecord, rank: Int?, ranked: [RankedTemplate]) throws -> Data {
+    let candidates = ranked.map {
+      RankedTemplate(
+        template: $0.template, distance: ($0.distance * 10_000).rounded() / 10_000,
+        score: ($0.score * 10_000).rounded() / 10_000)
+    }
+    let body = try TraceOptions.encoder.encode(candidates)
+    let prefix =
+      "{\"key\":\(DistancesCommand.jsonString(record.key)),\"label\":\(record.label.map(DistancesCommand.jsonString) ?? "null"),\"rank\":\(rank.map(String.init) ?? "null"),\"ranking\":"
+    return Data(prefix.utf8) + body + Data("}\n".utf8)
+  }
+}
