@@ -11,20 +11,22 @@ struct TraceRankCommand: Command {
       abstract: "Rank every template of a class for each attempt of a labelled corpus.",
       discussion:
         "Each record is placed and scored against every template of the class (digits/0-9, "
-        + "latin/A-Z or latin/a-z) and the templates are sorted by --by: 'distance' (default), "
-        + "the symmetric mean nearest-point distance between the placed ink and the template's "
-        + "strokes, ignoring stroke count, order and direction; or 'score', the tracing "
-        + "report's score. ndjson prints a line a record: its key, label, the true template's "
-        + "rank and the ranking. text and json print the tally: top-1 and top-3 accuracy over "
-        + "the records whose label is in the class, and the confusion table of true label "
-        + "against the first-ranked template.",
+        + "latin/A-Z or latin/a-z) and the templates are sorted by --by: 'score' (default), the "
+        + "tracing report's score; or 'distance', the symmetric mean nearest-point distance "
+        + "between the placed ink and the template's strokes, which ignores stroke count, order "
+        + "and direction. A label counts as true when it is the class member ('7', as UNIPEN "
+        + "writes it) or the template's name ('digits/7', as 'ductus synth trace' writes it). "
+        + "ndjson prints a line a record: its key, label, the true template's rank and the "
+        + "candidates best first, each with its score and distance. text and json print the "
+        + "tally: top-1 and top-3 accuracy over the records with a true template, and the "
+        + "confusion table of true label against the first-ranked template.",
       options: [
         .value(
           "class", short: "c", valueName: "name", help: "The templates to rank.",
           allowedValues: TemplateClass.allCases.map(\.rawValue)),
         .value(
           "by", valueName: "criterion", help: "What the ranking sorts by.",
-          allowedValues: RankingCriterion.allCases.map(\.rawValue), defaultDescription: "distance"),
+          allowedValues: RankingCriterion.allCases.map(\.rawValue), defaultDescription: "score"),
         TemplateLibrary.option, TraceOptions.level, TraceOptions.placement,
         OutputFormat.option([.text, .json, .ndjson], otherwise: .ndjson),
         .value("output", short: "o", valueName: "file", help: "Write the output here."),
@@ -51,7 +53,7 @@ struct TraceRankCommand: Command {
           throw UsageError("unknown criterion '\(name)'")
         }
         return criterion
-      } ?? .distance
+      } ?? .score
     let library = try TemplateLibrary(arguments)
     let ranking = TemplateRanking(
       candidates: try templateClass.templateNames.map { try library.template(named: $0) },
@@ -104,7 +106,8 @@ struct TraceRankCommand: Command {
           switch result {
           case .success(let (record, ranked)):
             let rank = tally.count(
-              label: record.label, ranking: ranked.compactMap { names.firstIndex(of: $0.template) })
+              truth: templateClass.index(ofLabel: record.label),
+              ranking: ranked.compactMap { names.firstIndex(of: $0.template) })
             if format == .ndjson {
               sink.write(try Self.line(record, rank: rank, ranked: ranked))
             }

@@ -29,13 +29,13 @@ struct RankingTally: Sendable, Encodable {
     confusion = Array(repeating: Array(repeating: 0, count: labels.count), count: labels.count)
   }
 
-  /// Counts one record: its label and the candidates' indices in `labels`, best first. Returns
-  /// the true template's 1-based rank, `nil` when the label is not the class's.
+  /// Counts one record: the index in `labels` of its true template (`nil` when its label is
+  /// not the class's) and the candidates' indices, best first. Returns the true template's
+  /// 1-based rank.
   @discardableResult
-  mutating func count(label: String?, ranking: [Int]) -> Int? {
+  mutating func count(truth: Int?, ranking: [Int]) -> Int? {
     records += 1
-    guard let label, let truth = labels.firstIndex(of: label), let first = ranking.first,
-      let position = ranking.firstIndex(of: truth)
+    guard let truth, let first = ranking.first, let position = ranking.firstIndex(of: truth)
     else { return nil }
     labelled += 1
     if position == 0 { top1 += 1 }

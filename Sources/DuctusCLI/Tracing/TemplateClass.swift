@@ -22,6 +22,14 @@ enum TemplateClass: String, CaseIterable, Sendable {
   /// The library names of the class's templates, in label order.
   var templateNames: [String] { labels.map(templateName(forLabel:)) }
 
+  /// The position in ``labels`` of the class member a record's label names: the label itself
+  /// (`7`, as UNIPEN writes it) or the template's name (`digits/7`, as `ductus synth trace`
+  /// writes it); `nil` for any other label.
+  func index(ofLabel label: String?) -> Int? {
+    guard let label else { return nil }
+    return labels.firstIndex(of: label) ?? templateNames.firstIndex(of: label)
+  }
+
   /// The template a label names: `7` is `digits/7`, `g` is `latin/g`.
   func templateName(forLabel label: String) -> String {
     self == .digits ? "digits/\(label)" : "latin/\(label)"

@@ -5,15 +5,15 @@ import OpenPencilKit
 /// Ranks candidate templates for one attempt: which letter or digit did the child write?
 ///
 /// Each candidate scores the attempt with the tracing scorer (whose placement, usually `fit`,
-/// puts the ink into the template's box), then the ranking measures the *glyph distance*: both
-/// the placed ink and the template's strokes are resampled every 1/100 of the box height, pooled
-/// into one point set each, and compared by the symmetric mean nearest-point distance
+/// puts the ink into the template's box); the ranking sorts by the report's score
+/// (``RankingCriterion/score``) or by the *glyph distance* (``RankingCriterion/distance``):
+/// the placed ink and the template's strokes are resampled every 1/100 of the box height,
+/// pooled into one point set each, and compared by the symmetric mean nearest-point distance
 /// (``CurveSimilarity/meanNearestPointDistance(_:_:)``, the average of the two directed average
 /// Hausdorff distances; Dubuisson and Jain, *A modified Hausdorff distance for object
 /// matching*, ICPR 1994, take the larger of the two instead). Pooling the points ignores
-/// stroke count, order and direction, which tell how a letter was written rather than which
-/// letter it is; the report's score, built for feedback, weighs them. The report's score
-/// ranks too with ``RankingCriterion/score``.
+/// stroke count, order and direction; the report's score weighs them. Both numbers are kept
+/// for every candidate.
 struct TemplateRanking: Sendable {
   /// The candidate templates, in class order.
   var candidates: [TracingTemplate]
@@ -25,7 +25,7 @@ struct TemplateRanking: Sendable {
   /// Resampling step in box heights.
   static let spacing = 0.01
 
-  /// The candidates for an attempt, best first (ties keep the class order).
+  /// The candidates for an attempt, best first; ties keep the class order.
   ///
   /// - Throws: ``TracingError`` when the scorer refuses the attempt (no ink, non-finite points).
   func rank(_ attempt: PKDrawing) throws -> [RankedTemplate] {
