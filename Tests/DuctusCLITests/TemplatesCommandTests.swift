@@ -253,9 +253,7 @@ import Testing
       #expect(report.score >= 90, "\(file): \(report.score)")
       if report.codes.contains(.wobbly) { wobbly.append(file) }
     }
-    withKnownIssue("clean traces of tiny dot strokes are reported wobbly") {
-      #expect(wobbly.isEmpty, "\(wobbly)")
-    }
+    #expect(wobbly.isEmpty, "\(wobbly)")
   }
 
   @Test(

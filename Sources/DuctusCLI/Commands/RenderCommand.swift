@@ -130,26 +130,11 @@ struct RenderCommand: Command {
     let progress = ProgressReporter(
       label: "render", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
-    var records = try input.openRecords()
-    var position = 0
-    var fatal: (any Error)?
+    let records = try ShardedRecords(input, shard: shard)
     let source = input.displayName
 
     try OrderedParallelMap(jobs: jobs).run(
-      next: { () -> Result<CorpusRecord, any Error>? in
-        while fatal == nil {
-          defer { position += 1 }
-          do {
-            guard let record = try records.next() else { return nil }
-            if shard.contains(position) { return .success(record) }
-          } catch let error as InkFormatError where error.record != nil {
-            if shard.contains(position) { return .failure(input.relocated(error)) }
-          } catch {
-            fatal = input.relocated(error)
-          }
-        }
-        return nil
-      },
+      next: records.next,
       transform: { item in
         let record = try item.get()
         let picture: Data
@@ -165,7 +150,7 @@ struct RenderCommand: Command {
         if case .failure(let error) = result { failures.log(CommandFailure(error)) }
         progress.advance()
       })
-    if let fatal { throw fatal }
+    if let fatal = records.fatal { throw fatal }
     return try failures.finish()
   }
 

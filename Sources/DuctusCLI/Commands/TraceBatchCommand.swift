@@ -42,26 +42,11 @@ struct TraceBatchCommand: Command {
     let progress = ProgressReporter(
       label: "trace", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
-    var records = try input.openRecords()
-    var position = 0
-    var fatal: (any Error)?
+    let records = try ShardedRecords(input, shard: shard)
     let source = input.displayName
     try context.writeOutput(to: arguments.value("output") ?? "-") { sink in
       try OrderedParallelMap(jobs: jobs).run(
-        next: { () -> Result<CorpusRecord, any Error>? in
-          while fatal == nil {
-            defer { position += 1 }
-            do {
-              guard let record = try records.next() else { return nil }
-              if shard.contains(position) { return .success(record) }
-            } catch let error as InkFormatError where error.record != nil {
-              if shard.contains(position) { return .failure(input.relocated(error)) }
-            } catch {
-              fatal = input.relocated(error)
-            }
-          }
-          return nil
-        },
+        next: records.next,
         transform: { item -> Data in
           let record = try item.get()
           let attempt = PKDrawingInput(
@@ -78,7 +63,7 @@ struct TraceBatchCommand: Command {
           }
         })
     }
-    if let fatal { throw fatal }
+    if let fatal = records.fatal { throw fatal }
     return try failures.finish()
   }
 

@@ -23,11 +23,11 @@ public struct TraceSynthesizer: Sendable {
   public var sampleRate: Double
   /// Average pen speed, in box heights a second.
   public var speed: Double
-  private var random: SeededGenerator
+  private var random: SplitMix64
 
   /// A synthesizer with a seed; the same seed gives the same attempts.
   public init(seed: UInt64, wander: Double = 0.012, sampleRate: Double = 240, speed: Double = 1.2) {
-    self.random = SeededGenerator(seed: seed)
+    self.random = SplitMix64(seed: seed)
     self.wander = wander
     self.sampleRate = sampleRate
     self.speed = speed

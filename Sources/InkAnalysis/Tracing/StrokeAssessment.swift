@@ -35,6 +35,8 @@ public struct StrokeAssessment: Hashable, Sendable, Codable {
   public var direction: String?
   /// Attempt length over template length.
   public var lengthRatio: Double?
+  /// The shake of the ink: RMS distance from its own smooth course (box heights).
+  public var shake: Double?
 
   /// Creates an assessment with measurements to be filled in.
   public init(templateStroke: Int?, attemptStrokes: [Int]) {

@@ -27,17 +27,17 @@ public struct TracingLevel: Hashable, Sendable, Codable {
   public static let beginner = TracingLevel(
     name: "beginner", tolerance: 0.12, endpointTolerance: 0.22, shapeTolerance: 0.55,
     minimumLengthRatio: 0.65, maximumLengthRatio: 1.5, minimumPrecision: 0.6,
-    wobbleTolerance: 0.012, starThresholds: [40, 65, 85])
+    wobbleTolerance: 0.0035, starThresholds: [40, 65, 85])
   /// The default.
   public static let standard = TracingLevel(
     name: "standard", tolerance: 0.08, endpointTolerance: 0.15, shapeTolerance: 0.42,
     minimumLengthRatio: 0.75, maximumLengthRatio: 1.35, minimumPrecision: 0.7,
-    wobbleTolerance: 0.0065, starThresholds: [50, 75, 90])
+    wobbleTolerance: 0.0025, starThresholds: [50, 75, 90])
   /// For neat handwriting practice.
   public static let strict = TracingLevel(
     name: "strict", tolerance: 0.05, endpointTolerance: 0.1, shapeTolerance: 0.32,
     minimumLengthRatio: 0.85, maximumLengthRatio: 1.2, minimumPrecision: 0.8,
-    wobbleTolerance: 0.006, starThresholds: [60, 85, 95])
+    wobbleTolerance: 0.0018, starThresholds: [60, 85, 95])
 
   /// The named levels.
   public static let all: [TracingLevel] = [.beginner, .standard, .strict]

@@ -61,7 +61,9 @@ extension TracingScene {
       if ratio > level.maximumLengthRatio { codes.append(.tooLong) }
     }
     if precision < level.minimumPrecision { codes.append(.offPath) }
-    if wobble(pieces) > level.wobbleTolerance { codes.append(.wobbly) }
+    let shake = wobble(pieces)
+    assessment.shake = TracingScorer.rounded(shake)
+    if shake > level.wobbleTolerance { codes.append(.wobbly) }
     if js.count > 1 { codes.append(.split) }
     if outsideBox(ink, tolerance: tolerance) > 0.05 { codes.append(.outOfBounds) }
     let stroke = template.strokes[i]
@@ -109,12 +111,14 @@ extension TracingScene {
   }
 
   /// The shake of the ink: the root-mean-square distance (box heights) between each piece and
-  /// its Gaussian-smoothed self (σ of three samples, three box-hundredths).
+  /// its Savitzky–Golay smoothing (cubic over 11 samples, about a tenth of the box height). A
+  /// local cubic follows the curves of letters, even tight ones, so what is left is the
+  /// back-and-forth of a tremor; pieces shorter than the window do not count.
   func wobble(_ pieces: [Polyline]) -> Double {
-    let filter = GaussianFilter(sigma: 3, mode: .nearest)
+    let filter = SavitzkyGolayFilter(windowLength: 11, polynomialOrder: 3)
     var sum = 0.0
     var count = 0
-    for piece in pieces where piece.count >= 7 {
+    for piece in pieces where piece.count >= filter.windowLength {
       guard let sx = try? filter.apply(piece.xs), let sy = try? filter.apply(piece.ys) else {
         continue
       }

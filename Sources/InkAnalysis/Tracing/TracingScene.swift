@@ -32,7 +32,7 @@ struct TracingScene {
     }
     self.template = template
     self.unit = unit
-    rawAttempt = StrokeSampler().samples(of: attempt)
+    rawAttempt = StrokeSampler(mode: .spline(.parametricStep(0.2))).samples(of: attempt)
     for (s, stroke) in rawAttempt.enumerated() {
       if let bad = stroke.xs.indices.first(where: {
         !stroke.xs[$0].isFinite || !stroke.ys[$0].isFinite

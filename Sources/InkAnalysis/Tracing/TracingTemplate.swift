@@ -60,15 +60,19 @@ public struct TracingTemplate: Hashable, Sendable, Codable {
     self.init(name: name, orderSource: orderSource, box: box, strokes: strokes)
   }
 
-  /// The template as a drawing in pen ink of a width, for pictures and for the model's binary.
+  /// The template as a drawing in monoline ink of a width, for pictures and for the model's
+  /// binary: each stroke's centre line with a control point every hundredth of the box height,
+  /// so that PencilKit's B-spline through them keeps the corners of the letters.
   public func drawing(width: CGFloat = 4, color: PKColor = .gray) -> PKDrawing {
-    PKDrawing(
+    let spacing = 0.01 * Double(box.height > 0 ? box.height : 100)
+    return PKDrawing(
       strokes: strokes.map { stroke in
-        let points = stroke.points.enumerated().map { index, location in
+        let dense = Polyline(stroke.points).resampled(spacing: spacing)
+        let points = (0..<dense.count).map { index in
           PKStrokePoint(
-            location: location, timeOffset: Double(index) * 0.01,
-            size: CGSize(width: width, height: width), opacity: 1, force: 1, azimuth: 0,
-            altitude: .pi / 2)
+            location: CGPoint(x: dense.xs[index], y: dense.ys[index]),
+            timeOffset: Double(index) * 0.01, size: CGSize(width: width, height: width),
+            opacity: 1, force: 1, azimuth: 0, altitude: .pi / 2)
         }
         return PKStroke(
           ink: PKInk(.monoline, color: color),

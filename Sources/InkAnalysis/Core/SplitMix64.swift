@@ -2,7 +2,7 @@
 /// generators*, OOPSLA 2014): a seeded, platform-independent stream, and a Fisher–Yates
 /// permutation drawn from it, so that a seeded shuffle gives the same order on every machine and
 /// in every release (the standard library's `shuffled(using:)` does not promise that).
-struct SplitMix64: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// A generator whose stream is fixed by `seed`.
