@@ -48,35 +48,33 @@ struct TraceSession {
   mutating func answer(_ line: Data, context: CommandContext) -> Data {
     var id = "null"
     do {
-      guard let request = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
-        throw CommandFailure(.malformedInput, "a request must be a JSON object")
+      let request: JSONObjectMembers
+      do {
+        request = try JSONObjectMembers(line)
+      } catch {
+        throw CommandFailure(.malformedInput, "a request must be one JSON object: \(error)")
       }
-      if let value = request["id"] {
-        id = String(
-          decoding: try JSONSerialization.data(
-            withJSONObject: [value], options: [.fragmentsAllowed]
-          ).dropFirst().dropLast(), as: UTF8.self)
-      }
-      guard let name = request["template"] as? String else {
+      if let value = request.raw["id"] { id = String(decoding: value, as: UTF8.self) }
+      guard let name = request.string("template") else {
         throw CommandFailure(.malformedInput, "request \(id): missing \"template\"")
       }
       let template = try cachedTemplate(name)
       let drawing = try Self.drawing(of: request, id: id)
       var scorer = self.scorer
-      if let level = request["level"] as? String {
+      if let level = request.string("level") {
         guard let named = TracingLevel.named(level) else {
           throw CommandFailure(.usage, "request \(id): unknown level '\(level)'")
         }
         scorer.level = named
       }
-      if let placement = request["placement"] as? String {
+      if let placement = request.string("placement") {
         scorer.placement = try TraceOptions.parsePlacement(placement)
       }
-      let coverage = (request["method"] as? String).map { $0 == "coverage" } ?? self.coverage
+      let coverage = request.string("method").map { $0 == "coverage" } ?? self.coverage
       let attempt = PKDrawingInput(name: "request \(id)", drawing: drawing)
       let report = try TraceOptions.report(
         scorer, coverage: coverage, attempt: attempt, template: template)
-      if let picture = request["picture"] as? String {
+      if let picture = request.string("picture") {
         try TraceScoreCommand.writePicture(
           scorer, attempt: attempt, template: template, to: picture, context: context)
       }
@@ -96,19 +94,15 @@ struct TraceSession {
   }
 
   /// The attempt of a request: a Ductus JSON drawing object or base64 PencilKit bytes.
-  static func drawing(of request: [String: Any], id: String) throws -> PKDrawing {
-    if let object = request["attempt"] {
-      guard JSONSerialization.isValidJSONObject(object) else {
-        throw CommandFailure(.malformedInput, "request \(id): \"attempt\" is not a drawing object")
-      }
-      let data = try JSONSerialization.data(withJSONObject: object)
+  static func drawing(of request: JSONObjectMembers, id: String) throws -> PKDrawing {
+    if let object = request.raw["attempt"] {
       do {
-        return try DuctusJSONReader().drawing(from: data)
+        return try DuctusJSONReader().drawing(from: object)
       } catch {
         throw CommandFailure(.malformedInput, "request \(id): attempt: \(error)")
       }
     }
-    if let encoded = request["attemptPKDrawing"] as? String {
+    if let encoded = request.string("attemptPKDrawing") {
       guard let data = Data(base64Encoded: encoded) else {
         throw CommandFailure(.malformedInput, "request \(id): attemptPKDrawing is not base64")
       }
