@@ -110,10 +110,12 @@ struct TemplateLibrary: Sendable {
         .inputMissing,
         "no template library found; use --templates or set \(Self.environmentVariable)")
     }
-    let direct = folder.appendingPathComponent(name + ".json")
-    if FileManager.default.fileExists(atPath: direct.path) {
-      let template = try Self.template(at: direct, displayName: direct.path)
-      if template.name == name { return template }
+    for candidate in Self.likelyFiles(for: name) {
+      let direct = folder.appendingPathComponent(candidate)
+      if FileManager.default.fileExists(atPath: direct.path) {
+        let template = try Self.template(at: direct, displayName: direct.path)
+        if template.name == name { return template }
+      }
     }
     let entries = try entries()
     guard let entry = entries.first(where: { $0.name == name }) else {
@@ -123,6 +125,19 @@ struct TemplateLibrary: Sendable {
         "no template '\(name)' in \(folder.path)" + (hint.map { "; did you mean '\($0)'?" } ?? ""))
     }
     return try Self.template(at: entry.url, displayName: entry.url.path)
+  }
+
+  /// Where a name's file most likely is: `<name>.json`, and for a bundled Latin letter its
+  /// `capital/` or `small/` folder, so that a lookup reads one file rather than the library.
+  static func likelyFiles(for name: String) -> [String] {
+    var files = [name + ".json"]
+    let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+    if parts.count == 2, parts[0] == "latin", parts[1].count == 1, let letter = parts[1].first,
+      letter.isLetter
+    {
+      files.append("latin/\(letter.isUppercase ? "capital" : "small")/\(letter).json")
+    }
+    return files
   }
 
   /// Reads a template file: `ductus-template` JSON, or a PencilKit drawing whose strokes, in
