@@ -7,8 +7,9 @@
 # Euclidean distances X (rows × 128) vs Y (rows × 128) and X vs X: DuctusBench (tiled GEMM
 # identity, SYRK for the self case) vs the NumPy GEMM identity and SciPy cdist (timed on
 # --cdist-rows rows of X and scaled up). PCA of pca-rows × 128: DuctusBench vs scikit-learn
-# PCA(svd_solver="covariance_eigh") and PCA(svd_solver="full"). Both sides use N BLAS threads
-# (default 2). The NumPy/SciPy peers run with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset, so
+# PCA(svd_solver="covariance_eigh") and PCA(svd_solver="full"). The peers and InkMath's PCA use N
+# BLAS threads (default 2); InkMath's distances use one BLAS thread and spread their tiles over
+# all cores with ParallelLoop, so every side uses the same cores. The NumPy/SciPy peers run with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset, so
 # that their own OpenBLAS picks its kernel. A ratio above 1 means Ductus is faster.
 # The 20k × 20k distance matrix is 3.2 GB on each side; the sides run one after the other.
 set -euo pipefail
@@ -47,14 +48,18 @@ ductus="$data/ductus.tsv" peers="$data/peers.tsv"
 # get the same chances. cdist (minutes of work) runs in the first round only.
 peer_env=(env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE)
 for round in $(seq "$rounds"); do
-  "$bench" inkmath distances --x "$data/x.f64" --y "$data/y.f64" --dimension 128 "${common[@]}" >>"$ductus"
+  # InkMath's distances spread whole tiles over the cores themselves, each calling one-thread
+  # BLAS (measured 2.6x faster here than threading BLAS inside every tile): BLAS threads 1.
+  "$bench" inkmath distances --x "$data/x.f64" --y "$data/y.f64" --dimension 128 \
+    --threads 1 --repetitions "$repetitions" >>"$ductus"
   cdist=$([ "$round" -eq 1 ] && echo "$cdist_rows" || echo 0)
   "${peer_env[@]}" python3 "$peer" distances "$data" --cdist-rows "$cdist" "${common[@]}" >>"$peers"
   "$bench" inkmath pca --data "$data/pca.f64" --dimension 128 "${common[@]}" >>"$ductus"
   "${peer_env[@]}" python3 "$peer" pca "$data" "${common[@]}" >>"$peers"
 done
 
-echo "InkMath benchmark: distances ${rows} × ${rows} × 128, PCA ${pca_rows} × 128, ${threads} BLAS thread(s), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "InkMath benchmark: distances ${rows} × ${rows} × 128, PCA ${pca_rows} × 128, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "threads: peers ${threads} BLAS; ductus PCA ${threads} BLAS; ductus distances 1 BLAS + ParallelLoop on $(nproc) cores"
 grep -h '^# threads' "$ductus" | sort -u | sed 's/^# threads\t[0-9]*\t/ductus: /'
 grep -h '^# threads' "$peers" | sort -u | sed 's/^# threads\t[0-9]*\t/peer: /'
 python3 - "$ductus" "$peers" <<'PY'

@@ -11,6 +11,12 @@
 /// diagonal are computed (`dsyrk` on the diagonal tiles, `dgemm` elsewhere) and mirrored, which
 /// halves the arithmetic, and the diagonal is exactly zero.
 ///
+/// Threads: with one BLAS thread (``BLASThreading``), whole tiles are spread over the cores by
+/// ``ParallelLoop``, each worker calling single-threaded BLAS; with more, tiles run in turn with
+/// BLAS threaded inside each. The first is much faster (2.6× for 20 000 × 20 000 × 128 on two
+/// cores) because it synchronises once instead of three times a tile: set one BLAS thread for
+/// large distance jobs.
+///
 /// Precision: the identity cancels catastrophically for points much closer together than their
 /// norms; such distances carry an absolute error of about `ε·(‖x‖² + ‖y‖²)` and are clamped at 0.
 /// Centre the data first when that matters.
