@@ -11,14 +11,16 @@ struct TraceRankCommand: Command {
       abstract: "Rank every template of a class for each attempt of a labelled corpus.",
       discussion:
         "Each record is placed and scored against every template of the class (digits/0-9, "
-        + "latin/A-Z or latin/a-z) and the templates are sorted by --by: 'score' (default), the "
-        + "tracing report's score; or 'distance', the symmetric mean nearest-point distance "
-        + "between the placed ink and the template's strokes, which ignores stroke count, order "
-        + "and direction. A label counts as true when it is the class member ('7', as UNIPEN "
+        + "latin/A-Z or latin/a-z) with --placement (fit by default) and the templates are "
+        + "sorted by --by: 'shape' (default), a score from the report's coverage, precision and "
+        + "Fréchet distance less extra ink, which ignores stroke order and direction; 'score', "
+        + "the tracing report's score; or 'distance', the symmetric mean nearest-point distance "
+        + "between the placed ink and the template's strokes, which also ignores stroke count. "
+        + "A label counts as true when it is the class member ('7', as UNIPEN "
         + "writes it) or the template's name ('digits/7', as 'ductus synth trace' writes it). "
         + "ndjson prints a line a record: its key, label, the true template's rank and the "
-        + "candidates best first, each with its score and distance. text and json print the "
-        + "tally: top-1 and top-3 accuracy over the records with a true template, and the "
+        + "candidates best first, each with its shape score, score and distance. text and json "
+        + "print the tally: top-1 and top-3 accuracy over the records with a true template, and the "
         + "confusion table of true label against the first-ranked template.",
       options: [
         .value(
@@ -26,7 +28,7 @@ struct TraceRankCommand: Command {
           allowedValues: TemplateClass.allCases.map(\.rawValue)),
         .value(
           "by", valueName: "criterion", help: "What the ranking sorts by.",
-          allowedValues: RankingCriterion.allCases.map(\.rawValue), defaultDescription: "score"),
+          allowedValues: RankingCriterion.allCases.map(\.rawValue), defaultDescription: "shape"),
         TemplateLibrary.option, TraceOptions.level, TraceOptions.placement,
         OutputFormat.option([.text, .json, .ndjson], otherwise: .ndjson),
         .value("output", short: "o", valueName: "file", help: "Write the output here."),
@@ -53,7 +55,7 @@ struct TraceRankCommand: Command {
           throw UsageError("unknown criterion '\(name)'")
         }
         return criterion
-      } ?? .score
+      } ?? .shape
     let library = try TemplateLibrary(arguments)
     let ranking = TemplateRanking(
       candidates: try templateClass.templateNames.map { try library.template(named: $0) },
@@ -129,8 +131,9 @@ struct TraceRankCommand: Command {
   static func line(_ record: CorpusRecord, rank: Int?, ranked: [RankedTemplate]) throws -> Data {
     let candidates = ranked.map {
       RankedTemplate(
-        template: $0.template, distance: ($0.distance * 10_000).rounded() / 10_000,
-        score: ($0.score * 10_000).rounded() / 10_000)
+        template: $0.template, shape: ($0.shape * 10_000).rounded() / 10_000,
+        score: ($0.score * 10_000).rounded() / 10_000,
+        distance: ($0.distance * 10_000).rounded() / 10_000)
     }
     let body = try TraceOptions.encoder.encode(candidates)
     let prefix =

@@ -1,11 +1,15 @@
-/// One candidate template's standing for an attempt in `ductus trace rank`: the tracing
-/// report's score and the glyph distance the ranking sorts by.
+/// One candidate template's standing for an attempt in `ductus trace rank`: the numbers each
+/// ``RankingCriterion`` sorts by.
 struct RankedTemplate: Hashable, Sendable, Codable {
   /// The template's library name.
   var template: String
-  /// The symmetric mean nearest-point distance between the placed ink and the template's
-  /// strokes, in box heights (see ``TemplateRanking``); smaller is nearer.
-  var distance: Double
+  /// The ranking's shape score from the report's fields (see
+  /// ``TemplateRanking/shapeScore(_:)``); larger is nearer.
+  var shape: Double
   /// The tracing report's score, 0–100.
   var score: Double
+  /// The symmetric mean nearest-point distance between the placed ink and the template's
+  /// strokes, in box heights (see ``TemplateRanking/glyphDistance(_:transform:template:)``);
+  /// smaller is nearer.
+  var distance: Double
 }

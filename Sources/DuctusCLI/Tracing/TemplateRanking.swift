@@ -5,15 +5,20 @@ import OpenPencilKit
 /// Ranks candidate templates for one attempt: which letter or digit did the child write?
 ///
 /// Each candidate scores the attempt with the tracing scorer (whose placement, usually `fit`,
-/// puts the ink into the template's box); the ranking sorts by the report's score
-/// (``RankingCriterion/score``) or by the *glyph distance* (``RankingCriterion/distance``):
-/// the placed ink and the template's strokes are resampled every 1/100 of the box height,
-/// pooled into one point set each, and compared by the symmetric mean nearest-point distance
-/// (``CurveSimilarity/meanNearestPointDistance(_:_:)``, the average of the two directed average
-/// Hausdorff distances; Dubuisson and Jain, *A modified Hausdorff distance for object
-/// matching*, ICPR 1994, take the larger of the two instead). Pooling the points ignores
-/// stroke count, order and direction; the report's score weighs them. Both numbers are kept
-/// for every candidate.
+/// puts the ink into the template's box); the ranking then sorts by one of three numbers
+/// (``RankingCriterion``):
+///
+/// - the *shape score* (``shapeScore(_:)``), from the report's stroke fields: how much of the
+///   template the ink covers and how much of the ink lies on it, how alike the paired strokes'
+///   shapes are, less the ink that pairs with no stroke. Order and direction, which tell how a
+///   letter was written rather than which letter it is, do not count;
+/// - the report's score, which also weighs order, direction, start and end points;
+/// - the *glyph distance* (``glyphDistance(_:transform:template:)``): the placed ink and the
+///   template's strokes resampled every 1/100 of the box height, pooled into one point set
+///   each, and compared by the symmetric mean nearest-point distance
+///   (``CurveSimilarity/meanNearestPointDistance(_:_:)``, the average of the two directed
+///   average Hausdorff distances; Dubuisson and Jain, *A modified Hausdorff distance for
+///   object matching*, ICPR 1994, take the larger of the two instead).
 struct TemplateRanking: Sendable {
   /// The candidate templates, in class order.
   var candidates: [TracingTemplate]
@@ -33,14 +38,33 @@ struct TemplateRanking: Sendable {
     let ranked = try candidates.map { template in
       let report = try scorer.score(attempt, against: template)
       return RankedTemplate(
-        template: template.name,
-        distance: Self.glyphDistance(ink, transform: report.transform, template: template),
-        score: report.score)
+        template: template.name, shape: Self.shapeScore(report), score: report.score,
+        distance: Self.glyphDistance(ink, transform: report.transform, template: template))
     }
     return ranked.indices.sorted { a, b in
       criterion.ranksBefore(ranked[a], ranked[b])
         || (!criterion.ranksBefore(ranked[b], ranked[a]) && a < b)
     }.map { ranked[$0] }
+  }
+
+  /// The shape score of a report, larger for a better match:
+  /// `(c + p) / 2 − 0.1 f − 0.5 e`, with `c` the mean `coverage` of the template strokes (0
+  /// for a missing one), `p` the mean `precision` and `f` the mean `frechet` of the strokes
+  /// that have one (0 and 3 when none has), and `e` the extra ink: the summed `lengthRatio`
+  /// (length in box heights) of the extra strokes. The weights were chosen on the UNIPEN `apa`
+  /// writer.
+  static func shapeScore(_ report: TracingReport) -> Double {
+    let paired = report.strokes.filter { $0.templateStroke != nil }
+    guard !paired.isEmpty else { return -.infinity }
+    let coverage = paired.reduce(0) { $0 + ($1.coverage ?? 0) } / Double(paired.count)
+    let precisions = paired.compactMap(\.precision)
+    let precision =
+      precisions.isEmpty ? 0 : precisions.reduce(0, +) / Double(precisions.count)
+    let frechets = paired.compactMap(\.frechet)
+    let frechet = frechets.isEmpty ? 3 : frechets.reduce(0, +) / Double(frechets.count)
+    let extraInk = report.strokes.filter { $0.templateStroke == nil }
+      .reduce(0) { $0 + ($1.lengthRatio ?? 0) }
+    return (coverage + precision) / 2 - 0.1 * frechet - 0.5 * extraInk
   }
 
   /// The symmetric mean nearest-point distance, in box heights, between the ink placed by
