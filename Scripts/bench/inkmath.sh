@@ -60,8 +60,8 @@ done
 
 echo "InkMath benchmark: distances ${rows} × ${rows} × 128, PCA ${pca_rows} × 128, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "threads: peers ${threads} BLAS; ductus PCA ${threads} BLAS; ductus distances 1 BLAS + ParallelLoop on $(nproc) cores"
-grep -h '^# threads' "$ductus" | sort -u | sed 's/^# threads\t[0-9]*\t/ductus: /'
-grep -h '^# threads' "$peers" | sort -u | sed 's/^# threads\t[0-9]*\t/peer: /'
+grep -h '^# threads' "$ductus" | sed 's/^# threads\t[0-9]*\t/ductus: /' | sort -u
+grep -h '^# threads' "$peers" | sed 's/^# threads\t[0-9]*\t/peer: /' | sort -u
 python3 - "$ductus" "$peers" <<'PY'
 import sys
 def read(path):
