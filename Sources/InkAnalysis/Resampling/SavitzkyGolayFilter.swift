@@ -106,31 +106,55 @@ public struct SavitzkyGolayFilter: Hashable, Sendable {
   ///   signal shorter than the window (SciPy refuses it too).
   public func apply(_ values: [Double]) throws(ResamplingError) -> [Double] {
     try validate()
-    let n = values.count
-    guard n >= windowLength else {
+    guard values.count >= windowLength else {
       throw .invalidParameter(
-        "the signal has \(n) samples, fewer than the window of \(windowLength)")
+        "the signal has \(values.count) samples, fewer than the window of \(windowLength)")
     }
-    let half = windowLength / 2
-    var output = [Double](repeating: 0, count: n)
-    let centre = weights(at: 0)
-    for i in half..<(n - half) {
-      var sum = 0.0
-      for (k, weight) in centre.enumerated() { sum += weight * values[i - half + k] }
-      output[i] = sum
+    return Prepared(self).apply(values)
+  }
+
+  /// A filter with the weights of every window position solved once, for filtering many
+  /// signals with the same settings.
+  public struct Prepared: Sendable {
+    /// The number of samples in a window.
+    public let windowLength: Int
+    let centre: [Double]
+    /// The weights of the first and last `windowLength / 2` samples, fitted to the first and
+    /// last windows.
+    let head: [[Double]]
+    let tail: [[Double]]
+
+    /// Solves the weights of `filter` (which must be valid).
+    public init(_ filter: SavitzkyGolayFilter) {
+      let half = filter.windowLength / 2
+      windowLength = filter.windowLength
+      centre = filter.weights(at: 0)
+      head = (0..<half).map { filter.weights(at: Double($0 - half)) }
+      tail = (0..<half).map { filter.weights(at: Double(half - $0)) }
     }
-    for e in 0..<half {
-      let head = weights(at: Double(e - half))
-      let tail = weights(at: Double(half - e))
-      var first = 0.0
-      var last = 0.0
-      for k in 0..<windowLength {
-        first += head[k] * values[k]
-        last += tail[k] * values[n - windowLength + k]
+
+    /// The filtered signal; a signal shorter than the window comes back unchanged.
+    public func apply(_ values: [Double]) -> [Double] {
+      let n = values.count
+      guard n >= windowLength else { return values }
+      let half = windowLength / 2
+      var output = [Double](repeating: 0, count: n)
+      for i in half..<(n - half) {
+        var sum = 0.0
+        for (k, weight) in centre.enumerated() { sum += weight * values[i - half + k] }
+        output[i] = sum
       }
-      output[e] = first
-      output[n - 1 - e] = last
+      for e in 0..<half {
+        var first = 0.0
+        var last = 0.0
+        for k in 0..<windowLength {
+          first += head[e][k] * values[k]
+          last += tail[e][k] * values[n - windowLength + k]
+        }
+        output[e] = first
+        output[n - 1 - e] = last
+      }
+      return output
     }
-    return output
   }
 }

@@ -2,8 +2,13 @@ import Foundation
 
 /// A polyline in structure-of-arrays form with the distance queries tracing needs.
 struct Polyline: Sendable {
-  var xs: [Double]
-  var ys: [Double]
+  private(set) var xs: [Double]
+  private(set) var ys: [Double]
+  /// Each segment's direction and the inverse of its squared length (0 for a zero-length
+  /// segment), computed once, so that a distance query does no division.
+  private let segmentXs: [Double]
+  private let segmentYs: [Double]
+  private let inverseSquaredLengths: [Double]
 
   var count: Int { xs.count }
   var isEmpty: Bool { xs.isEmpty }
@@ -11,6 +16,19 @@ struct Polyline: Sendable {
   init(xs: [Double], ys: [Double]) {
     self.xs = xs
     self.ys = ys
+    let n = max(xs.count - 1, 0)
+    var sx = [Double](repeating: 0, count: n)
+    var sy = [Double](repeating: 0, count: n)
+    var inverse = [Double](repeating: 0, count: n)
+    for i in 0..<n {
+      sx[i] = xs[i + 1] - xs[i]
+      sy[i] = ys[i + 1] - ys[i]
+      let squared = sx[i] * sx[i] + sy[i] * sy[i]
+      inverse[i] = squared > 0 ? 1 / squared : 0
+    }
+    segmentXs = sx
+    segmentYs = sy
+    inverseSquaredLengths = inverse
   }
 
   init(_ buffer: SampleBuffer) {
@@ -33,17 +51,23 @@ struct Polyline: Sendable {
   func distance(toX px: Double, y py: Double) -> Double {
     guard count > 1 else { return count == 1 ? hypot(px - xs[0], py - ys[0]) : .infinity }
     var best = Double.infinity
-    for i in 1..<count {
-      let ax = xs[i - 1]
-      let ay = ys[i - 1]
-      let dx = xs[i] - ax
-      let dy = ys[i] - ay
-      let lengthSquared = dx * dx + dy * dy
-      var t = lengthSquared > 0 ? ((px - ax) * dx + (py - ay) * dy) / lengthSquared : 0
-      t = min(max(t, 0), 1)
-      let ex = ax + t * dx - px
-      let ey = ay + t * dy - py
-      best = min(best, ex * ex + ey * ey)
+    xs.withUnsafeBufferPointer { xs in
+      ys.withUnsafeBufferPointer { ys in
+        segmentXs.withUnsafeBufferPointer { dxs in
+          segmentYs.withUnsafeBufferPointer { dys in
+            inverseSquaredLengths.withUnsafeBufferPointer { inverse in
+              for i in 0..<dxs.count {
+                let rx = px - xs[i]
+                let ry = py - ys[i]
+                let t = min(max((rx * dxs[i] + ry * dys[i]) * inverse[i], 0), 1)
+                let ex = rx - t * dxs[i]
+                let ey = ry - t * dys[i]
+                best = min(best, ex * ex + ey * ey)
+              }
+            }
+          }
+        }
+      }
     }
     return best.squareRoot()
   }

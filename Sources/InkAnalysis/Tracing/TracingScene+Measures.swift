@@ -10,8 +10,10 @@ extension TracingScene {
     let ink = pieces.joined
     let tolerance = level.tolerance
     let coverage = fractionNear(line, to: pieces, tolerance: tolerance)
-    let precision = fractionNear(ink, to: [line], tolerance: tolerance)
     let deviations = (0..<ink.count).map { line.distance(toX: ink.xs[$0], y: ink.ys[$0]) / unit }
+    let precision =
+      deviations.isEmpty
+      ? 0 : Double(deviations.filter { $0 <= tolerance }.count) / Double(deviations.count)
     let templateLength = line.length
     let inkLength = pieces.reduce(0) { $0 + $1.length }
     let isDot = templateLength < 0.03 * unit
@@ -115,13 +117,12 @@ extension TracingScene {
   /// local cubic follows the curves of letters, even tight ones, so what is left is the
   /// back-and-forth of a tremor; pieces shorter than the window do not count.
   func wobble(_ pieces: [Polyline]) -> Double {
-    let filter = SavitzkyGolayFilter(windowLength: 11, polynomialOrder: 3)
+    let filter = Self.shakeFilter
     var sum = 0.0
     var count = 0
     for piece in pieces where piece.count >= filter.windowLength {
-      guard let sx = try? filter.apply(piece.xs), let sy = try? filter.apply(piece.ys) else {
-        continue
-      }
+      let sx = filter.apply(piece.xs)
+      let sy = filter.apply(piece.ys)
       for k in 0..<piece.count {
         let dx = piece.xs[k] - sx[k]
         let dy = piece.ys[k] - sy[k]
@@ -131,6 +132,10 @@ extension TracingScene {
     }
     return count > 0 ? (sum / Double(count)).squareRoot() / unit : 0
   }
+
+  /// The shake filter with its weights solved once.
+  static let shakeFilter = SavitzkyGolayFilter.Prepared(
+    SavitzkyGolayFilter(windowLength: 11, polynomialOrder: 3))
 
   /// The fraction of ink samples outside the template box widened by the tolerance.
   func outsideBox(_ ink: Polyline, tolerance: Double) -> Double {
