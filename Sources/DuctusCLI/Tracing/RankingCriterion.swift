@@ -1,8 +1,8 @@
 /// What `ductus trace rank` sorts the candidate templates by.
 ///
 /// Top-1 accuracy on the UNIPEN `apa` writer (digits, capitals, small letters) with `fit`
-/// placement: `shape` 73.0%, 63.1%, 70.8%; `score` 72.4%, 60.7%, 65.5%; `distance` 53.8%,
-/// 55.5%, 42.0%.
+/// placement: `shape` 73.1%, 63.0%, 70.4%; `score` 73.3%, 61.8%, 65.1%; `distance` 54.5%,
+/// 56.0%, 42.1%.
 enum RankingCriterion: String, CaseIterable, Sendable {
   /// The shape score from the report's fields, highest first (the default): coverage,
   /// precision and Fréchet distance, less extra ink; order and direction ignored.
