@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import Testing
 
 @testable import DuctusCLI

@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import InkMath
 import Testing
 
@@ -98,7 +99,7 @@ struct DecompositionTests {
   }
 
   @Test func eigenvaluesOfRotatedDiagonalAreTheDiagonal() throws {
-    var generator = SeededGenerator(seed: 7)
+    var generator = SplitMix64(seed: 7)
     let q = generator.rotation(5)
     var diagonal = try Matrix(rows: 5, columns: 5)
     for (i, value) in [4.0, -1, 0.5, 3, 2].enumerated() { diagonal[i, i] = value }

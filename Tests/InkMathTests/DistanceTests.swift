@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import InkMath
 import Testing
 
@@ -62,7 +63,7 @@ struct DistanceTests {
 
   /// Several tiles in both directions (the tile side is 1024), with ragged edges.
   @Test func selfCaseAcrossTilesIsSymmetricWithZeroDiagonal() throws {
-    var generator = SeededGenerator(seed: 11)
+    var generator = SplitMix64(seed: 11)
     let x = generator.matrix(2 * PairwiseDistances.tileSize + 37, 3)
     let d = try PairwiseDistances.squaredEuclidean(x)
     #expect(d == d.transposed())
@@ -74,7 +75,7 @@ struct DistanceTests {
   }
 
   @Test func crossCaseAcrossTilesMatchesTheDirectLoop() throws {
-    var generator = SeededGenerator(seed: 12)
+    var generator = SplitMix64(seed: 12)
     let x = generator.matrix(PairwiseDistances.tileSize + 5, 4)
     let y = generator.matrix(PairwiseDistances.tileSize + 300, 4)
     let d = try PairwiseDistances.squaredEuclidean(x, y)
@@ -87,7 +88,7 @@ struct DistanceTests {
 
   /// One BLAS thread spreads whole tiles over the cores; more threads work tile by tile.
   @Test func bothTileSchedulesAgree() throws {
-    var generator = SeededGenerator(seed: 14)
+    var generator = SplitMix64(seed: 14)
     let x = generator.matrix(PairwiseDistances.tileSize + 100, 5)
     let original = BLASThreading.threadCount
     BLASThreading.setThreadCount(1)
@@ -99,7 +100,7 @@ struct DistanceTests {
   }
 
   @Test func distancesAreInvariantUnderRotationAndTranslation() throws {
-    var generator = SeededGenerator(seed: 13)
+    var generator = SplitMix64(seed: 13)
     let x = generator.matrix(40, 3)
     let moved = try Matrix.gemm(x, generator.rotation(3))
     var shifted = moved

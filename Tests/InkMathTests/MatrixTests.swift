@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import InkMath
 import Testing
 
@@ -12,7 +13,7 @@ struct MatrixTests {
   }
 
   @Test func transposesBeyondOneCacheBlock() throws {
-    var generator = SeededGenerator(seed: 1)
+    var generator = SplitMix64(seed: 1)
     let a = generator.matrix(37, 70)
     let t = a.transposed()
     #expect(t.rows == 70 && t.columns == 37)

@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import InkMath
 import Testing
 
@@ -39,7 +40,7 @@ struct NearestNeighborsTests {
 
   /// Against a full sort of the distance matrix, over several query blocks.
   @Test func agreesWithSortingTheDistanceMatrix() throws {
-    var generator = SeededGenerator(seed: 31)
+    var generator = SplitMix64(seed: 31)
     let points = generator.matrix(300, 3)
     let neighbors = try NearestNeighbors(amongRowsOf: points, k: 7)
     let distances = try PairwiseDistances.euclidean(points)

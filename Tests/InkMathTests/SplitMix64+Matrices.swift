@@ -1,19 +1,8 @@
+import DuctusTestSupport
 import InkMath
 
-/// A seeded generator (SplitMix64, Steele, Lea and Flood 2014) for reproducible property tests.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+/// Random matrices for the property tests, drawn from the shared seeded generator.
+extension SplitMix64 {
   /// A `rows × columns` matrix of uniform values in `-1…1`.
   mutating func matrix(_ rows: Int, _ columns: Int) -> Matrix {
     let values = (0..<(rows * columns)).map { _ in Double.random(in: -1...1, using: &self) }
