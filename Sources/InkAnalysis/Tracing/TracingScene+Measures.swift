@@ -72,7 +72,12 @@ extension TracingScene {
     if stroke.hasHook {
       let tailStart = Int(Double(line.count) * 0.8)
       let tail = Polyline(xs: Array(line.xs[tailStart...]), ys: Array(line.ys[tailStart...]))
-      if fractionNear(tail, to: pieces, tolerance: tolerance) < 0.5 { codes.append(.hookMissing) }
+      // A hook curls back near its own stroke, so its ink can be "near" without being drawn:
+      // a tail only partly covered by an attempt that also stops short of the end is missing.
+      let covered = fractionNear(tail, to: pieces, tolerance: tolerance)
+      if covered < 0.5 || (covered < 0.85 && end > 0.5 * level.endpointTolerance) {
+        codes.append(.hookMissing)
+      }
     }
     for checkpoint in stroke.checkpoints
     where pieces.distance(toX: checkpoint.x, y: checkpoint.y) > checkpoint.radius {
