@@ -130,6 +130,29 @@ struct UnipenReaderTests {
     #expect(whole[0].drawing.strokes.map(\.path.count) == [2, 1])
   }
 
+  /// A path that climbs with `..` (as `<repository>/../shared/…` does) once made the search
+  /// for `.INCLUDE`s climb for ever.
+  @Test func includesAreFoundThroughPathsWithDotDot() throws {
+    let root = try Self.folder([
+      "include/w/w.doc": ".X_DIM 1000\n",
+      "data/1a/w/s.dat": ".INCLUDE w/w.doc\n.PEN_DOWN\n1 2\n.PEN_UP\n.SEGMENT CHARACTER 0 ? \"x\"\n",
+      "data/1a/w/t.dat": ".INCLUDE w/absent.doc\n",
+    ])
+    let detour = root.appendingPathComponent("data/1a/../1a/w/./")
+    let records = try UnipenReader.records(contentsOf: detour.appendingPathComponent("s.dat"))
+    #expect(records.map(\.label) == ["x"])
+    #expect(throws: InkFormatError.self) {
+      try UnipenReader.records(contentsOf: detour.appendingPathComponent("t.dat"))
+    }
+  }
+
+  @Test func enclosingFoldersResolveDotDotAndStopBelowTheRoot() {
+    let folders = URL(fileURLWithPath: "/a/b/../c/./d.dat").enclosingFolders
+    #expect(folders.map(\.path) == ["/a/c", "/a"])
+    #expect(URL(fileURLWithPath: "/d.dat").enclosingFolders.isEmpty)
+    #expect(URL(fileURLWithPath: "/../../d.dat").enclosingFolders.isEmpty)
+  }
+
   @Test func errorsNameTheFileAndLineAndTheReaderMovesOn() throws {
     let root = try Self.folder([
       "a.dat": ".PEN_DOWN\n1 2\n3 x\n.PEN_UP\n",

@@ -1,5 +1,6 @@
 import Foundation
 import InkAnalysis
+import InkFormats
 import OpenPencilKit
 
 /// Where tracing templates come from: a folder of `ductus-template` JSON files, one a template,
@@ -49,10 +50,8 @@ struct TemplateLibrary: Sendable {
     }
     var candidates: [URL] = []
     if let executable = executable?.resolvingSymlinksInPath() {
-      var folder = executable.deletingLastPathComponent()
-      while folder.path != "/" {
-        candidates.append(folder.appendingPathComponent(repositoryFolder, isDirectory: true))
-        folder = folder.deletingLastPathComponent()
+      candidates += executable.enclosingFolders.map {
+        $0.appendingPathComponent(repositoryFolder, isDirectory: true)
       }
       candidates.append(
         executable.deletingLastPathComponent().deletingLastPathComponent()

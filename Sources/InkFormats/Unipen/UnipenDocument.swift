@@ -176,12 +176,7 @@ struct UnipenDocument {
 
   private func locate(_ path: String, from file: URL) -> URL? {
     var candidates = includeDirectories.map { $0.appendingPathComponent(path) }
-    var folder = file.deletingLastPathComponent()
-    var ancestors: [URL] = []
-    while folder.pathComponents.count > 1 {
-      ancestors.append(folder)
-      folder = folder.deletingLastPathComponent()
-    }
+    let ancestors = file.enclosingFolders
     candidates += ancestors.map {
       $0.appendingPathComponent("include").appendingPathComponent(path)
     }

@@ -26,6 +26,10 @@ struct DuctusProcess {
       ?? candidates[candidates.count - 1]
   }()
 
+  /// How long one run may take before it is killed (exit code 9), so that a hang fails its
+  /// test instead of stalling the suite.
+  static let timeLimit: TimeInterval = 300
+
   /// Runs `ductus` with arguments, feeding `input` on standard input (an empty pipe when
   /// `nil`), with `NO_COLOR` set so that output does not depend on the caller's terminal.
   static func run(_ arguments: [String], input: Data? = nil) throws -> Outcome {
@@ -42,6 +46,10 @@ struct DuctusProcess {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
+    defer { watchdog.cancel() }
     let writer = Thread {
       if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
       try? stdin.fileHandleForWriting.close()
