@@ -135,7 +135,14 @@ struct UnipenReaderTests {
   @Test func includesAreFoundThroughPathsWithDotDot() throws {
     let root = try Self.folder([
       "include/w/w.doc": ".X_DIM 1000\n",
-      "data/1a/w/s.dat": ".INCLUDE w/w.doc\n.PEN_DOWN\n1 2\n.PEN_UP\n.SEGMENT CHARACTER 0 ? \"x\"\n",
+      "data/1a/w/s.dat": """
+      .INCLUDE w/w.doc
+      .PEN_DOWN
+      1 2
+      .PEN_UP
+      .SEGMENT CHARACTER 0 ? "x"
+
+      """,
       "data/1a/w/t.dat": ".INCLUDE w/absent.doc\n",
     ])
     let detour = root.appendingPathComponent("data/1a/../1a/w/./")
