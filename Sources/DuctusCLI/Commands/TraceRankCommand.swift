@@ -28,7 +28,7 @@ struct TraceRankCommand: Command {
           allowedValues: TemplateClass.allCases.map(\.rawValue)),
         .value(
           "by", valueName: "criterion", help: "What the ranking sorts by.",
-          allowedValues: RankingCriterion.allCases.map(\.rawValue), defaultDescription: "shape"),
+          allowedValues: RankingCriterion.allCases.map(\.rawValue), defaultDescription: "elastic"),
         TemplateLibrary.option, TraceOptions.level, TraceOptions.placement,
         OutputFormat.option([.text, .json, .ndjson], otherwise: .ndjson),
         .value("output", short: "o", valueName: "file", help: "Write the output here."),
@@ -55,7 +55,7 @@ struct TraceRankCommand: Command {
           throw UsageError("unknown criterion '\(name)'")
         }
         return criterion
-      } ?? .shape
+      } ?? .elastic
     let library = try TemplateLibrary(arguments)
     let ranking = TemplateRanking(
       candidates: try templateClass.templateNames.map { try library.template(named: $0) },
@@ -131,7 +131,8 @@ struct TraceRankCommand: Command {
   static func line(_ record: CorpusRecord, rank: Int?, ranked: [RankedTemplate]) throws -> Data {
     let candidates = ranked.map {
       RankedTemplate(
-        template: $0.template, shape: ($0.shape * 10_000).rounded() / 10_000,
+        template: $0.template, elastic: ($0.elastic * 10_000).rounded() / 10_000,
+        shape: ($0.shape * 10_000).rounded() / 10_000,
         score: ($0.score * 10_000).rounded() / 10_000,
         distance: ($0.distance * 10_000).rounded() / 10_000)
     }

@@ -3,6 +3,9 @@
 struct RankedTemplate: Hashable, Sendable, Codable {
   /// The template's library name.
   var template: String
+  /// The elastic distance of ``MultistrokeMatcher`` (the smallest DTW distance to the
+  /// template written in any stroke order and direction); smaller is nearer.
+  var elastic: Double
   /// The ranking's shape score from the report's fields (see
   /// ``TemplateRanking/shapeScore(_:)``); larger is nearer.
   var shape: Double

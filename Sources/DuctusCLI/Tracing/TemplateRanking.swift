@@ -5,9 +5,12 @@ import OpenPencilKit
 /// Ranks candidate templates for one attempt: which letter or digit did the child write?
 ///
 /// Each candidate scores the attempt with the tracing scorer (whose placement, usually `fit`,
-/// puts the ink into the template's box); the ranking then sorts by one of three numbers
+/// puts the ink into the template's box); the ranking then sorts by one of four numbers
 /// (``RankingCriterion``):
 ///
+/// - the *elastic distance* (``MultistrokeMatcher``): the smallest dynamic time warping
+///   distance between the ink, joined by its pen-up jumps into one scaled path, and the
+///   template written in any stroke order and direction (closed strokes started anywhere);
 /// - the *shape score* (``shapeScore(_:)``), from the report's stroke fields: how much of the
 ///   template the ink covers and how much of the ink lies on it, how alike the paired strokes'
 ///   shapes are, less the ink that pairs with no stroke. Order and direction, which tell how a
@@ -21,11 +24,29 @@ import OpenPencilKit
 ///   object matching*, ICPR 1994, take the larger of the two instead).
 struct TemplateRanking: Sendable {
   /// The candidate templates, in class order.
-  var candidates: [TracingTemplate]
+  let candidates: [TracingTemplate]
   /// The scorer that places and scores the attempt.
-  var scorer: TracingScorer
+  let scorer: TracingScorer
   /// What the ranking sorts by.
-  var criterion: RankingCriterion
+  let criterion: RankingCriterion
+  /// The matcher behind the elastic distance.
+  let matcher: MultistrokeMatcher
+  /// Each candidate's prototypes for the matcher, in class order.
+  private let prototypes: [[SampleBuffer]]
+
+  /// A ranking of `candidates`; their prototypes are made here, once.
+  init(
+    candidates: [TracingTemplate], scorer: TracingScorer, criterion: RankingCriterion,
+    matcher: MultistrokeMatcher = MultistrokeMatcher()
+  ) {
+    self.candidates = candidates
+    self.scorer = scorer
+    self.criterion = criterion
+    self.matcher = matcher
+    prototypes = candidates.map { template in
+      matcher.prototypes(of: template.strokes.map(\.samples))
+    }
+  }
 
   /// Resampling step in box heights.
   static let spacing = 0.01
@@ -35,10 +56,13 @@ struct TemplateRanking: Sendable {
   /// - Throws: ``TracingError`` when the scorer refuses the attempt (no ink, non-finite points).
   func rank(_ attempt: PKDrawing) throws -> [RankedTemplate] {
     let ink = StrokeSampler().samples(of: attempt)
-    let ranked = try candidates.map { template in
+    let signature = try? matcher.signature(of: ink)
+    let ranked = try zip(candidates, prototypes).map { template, prototypes in
       let report = try scorer.score(attempt, against: template)
       return RankedTemplate(
-        template: template.name, shape: Self.shapeScore(report), score: report.score,
+        template: template.name, elastic: signature.map { matcher.distance($0, to: prototypes) }
+          ?? .infinity,
+        shape: Self.shapeScore(report), score: report.score,
         distance: Self.glyphDistance(ink, transform: report.transform, template: template))
     }
     return ranked.indices.sorted { a, b in
@@ -81,10 +105,7 @@ struct TemplateRanking: Sendable {
         SampleBuffer(xs: $0.xs.map { $0 * scale + dx }, ys: $0.ys.map { $0 * scale + dy })
       },
       spacing: spacing * height)
-    let model = pooled(
-      template.strokes.map {
-        SampleBuffer(xs: $0.points.map { Double($0.x) }, ys: $0.points.map { Double($0.y) })
-      }, spacing: spacing * height)
+    let model = pooled(template.strokes.map(\.samples), spacing: spacing * height)
     guard let distance = try? CurveSimilarity.meanNearestPointDistance(placed, model) else {
       return .infinity
     }

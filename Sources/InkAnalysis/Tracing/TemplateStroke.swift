@@ -24,6 +24,11 @@ public struct TemplateStroke: Hashable, Sendable, Codable {
     self.hasHook = hasHook
   }
 
+  /// The centre line as a sample buffer (`x` and `y`).
+  public var samples: SampleBuffer {
+    SampleBuffer(xs: points.map { Double($0.x) }, ys: points.map { Double($0.y) })
+  }
+
   enum CodingKeys: String, CodingKey {
     case x, y, tolerance, checkpoints, hook
   }
