@@ -58,7 +58,7 @@ struct TraceRankCommand: Command {
       } ?? .elastic
     let library = try TemplateLibrary(arguments)
     let ranking = TemplateRanking(
-      candidates: try templateClass.templateNames.map { try library.template(named: $0) },
+      candidates: try templateClass.templateNames.map { try library.forms(of: $0) },
       scorer: TracingScorer(
         level: try TraceOptions.level(arguments), placement: try TraceOptions.placement(arguments)),
       criterion: criterion)
@@ -131,7 +131,7 @@ struct TraceRankCommand: Command {
   static func line(_ record: CorpusRecord, rank: Int?, ranked: [RankedTemplate]) throws -> Data {
     let candidates = ranked.map {
       RankedTemplate(
-        template: $0.template, elastic: ($0.elastic * 10_000).rounded() / 10_000,
+        template: $0.template, form: $0.form, elastic: ($0.elastic * 10_000).rounded() / 10_000,
         shape: ($0.shape * 10_000).rounded() / 10_000,
         score: ($0.score * 10_000).rounded() / 10_000,
         distance: ($0.distance * 10_000).rounded() / 10_000)

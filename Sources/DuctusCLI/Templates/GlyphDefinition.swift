@@ -13,15 +13,9 @@ struct GlyphDefinition: Hashable, Sendable {
   /// The strokes, in the order they are taught.
   var strokes: [GlyphStroke]
 
-  /// The file of the definition below the library folder: `<name>.json`, except that Latin
-  /// letters go to `latin/capital/A.json` and `latin/small/a.json`, so that `A` and `a` stay two
-  /// files on case-insensitive file systems (macOS, Windows).
-  var relativePath: String {
-    let parts = name.split(separator: "/")
-    guard parts.count == 2, parts[0] == "latin", let letter = parts[1].first, parts[1].count == 1
-    else { return name + ".json" }
-    return "latin/\(letter.isUppercase ? "capital" : "small")/\(letter).json"
-  }
+  /// The file of the definition below the library folder (see
+  /// ``TemplateLibrary/relativePath(for:)``).
+  var relativePath: String { TemplateLibrary.relativePath(for: name) }
 
   /// The template, in the 100 × 100 box of the library.
   func template() -> TracingTemplate {

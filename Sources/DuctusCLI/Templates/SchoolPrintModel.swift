@@ -32,7 +32,9 @@ enum SchoolPrintModel {
   ]
 
   /// Every glyph of the library: digits, capital and small letters, shapes.
-  static var glyphs: [GlyphDefinition] { digits + capitalLetters + smallLetters + shapes }
+  static var glyphs: [GlyphDefinition] {
+    digits + capitalLetters + smallLetters + shapes + variants
+  }
 
   /// A letter or digit on the guides.
   static func glyph(_ name: String, _ description: String, _ strokes: [GlyphStroke])

@@ -129,14 +129,30 @@ struct TemplateLibrary: Sendable {
   /// Where a name's file most likely is: `<name>.json`, and for a bundled Latin letter its
   /// `capital/` or `small/` folder, so that a lookup reads one file rather than the library.
   static func likelyFiles(for name: String) -> [String] {
-    var files = [name + ".json"]
+    let bundled = relativePath(for: name)
+    return bundled == name + ".json" ? [bundled] : [name + ".json", bundled]
+  }
+
+  /// The file of a name in the bundled library: `<name>.json`, except that Latin letters and
+  /// their variants go to `latin/capital/` and `latin/small/` (`latin/A` is
+  /// `latin/capital/A.json`, `latin/I.bare` `latin/capital/I.bare.json`), so that `A` and `a`
+  /// stay two files on case-insensitive file systems (macOS, Windows).
+  static func relativePath(for name: String) -> String {
     let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-    if parts.count == 2, parts[0] == "latin", parts[1].count == 1, let letter = parts[1].first,
-      letter.isLetter
-    {
-      files.append("latin/\(letter.isUppercase ? "capital" : "small")/\(letter).json")
-    }
-    return files
+    guard parts.count == 2, parts[0] == "latin",
+      let member = parts[1].split(separator: ".", omittingEmptySubsequences: false).first,
+      member.count == 1, let letter = member.first, letter.isLetter
+    else { return name + ".json" }
+    return "latin/\(letter.isUppercase ? "capital" : "small")/\(parts[1]).json"
+  }
+
+  /// A template and its variants, the other ways the same letter, digit or shape is commonly
+  /// written: the template of `name`, then every template of the library named
+  /// `<name>.<variant>` (`digits/7.crossed`), by name.
+  func forms(of name: String) throws -> [TracingTemplate] {
+    let variants = try entries().filter { $0.name.hasPrefix(name + ".") }
+    return try [template(named: name)]
+      + variants.map { try Self.template(at: $0.url, displayName: $0.url.path) }
   }
 
   /// Reads a template file: `ductus-template` JSON, or a PencilKit drawing whose strokes, in

@@ -3,6 +3,9 @@
 struct RankedTemplate: Hashable, Sendable, Codable {
   /// The template's library name.
   var template: String
+  /// The form of the template that stands for it: its own name or a variant's
+  /// (`digits/7.crossed`), the nearest by the ranking's criterion.
+  var form: String
   /// The elastic distance of ``MultistrokeMatcher`` (the smallest DTW distance to the
   /// template written in any stroke order and direction); smaller is nearer.
   var elastic: Double

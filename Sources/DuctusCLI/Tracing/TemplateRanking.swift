@@ -22,29 +22,34 @@ import OpenPencilKit
 ///   (``CurveSimilarity/meanNearestPointDistance(_:_:)``, the average of the two directed
 ///   average Hausdorff distances; Dubuisson and Jain, *A modified Hausdorff distance for
 ///   object matching*, ICPR 1994, take the larger of the two instead).
+///
+/// A candidate may have several *forms*: the template itself and its variants in the library
+/// (`digits/7.crossed` is a form of `digits/7`, see ``TemplateLibrary/forms(of:)``). Each form
+/// is measured and the candidate stands with its best form by the criterion.
 struct TemplateRanking: Sendable {
-  /// The candidate templates, in class order.
-  let candidates: [TracingTemplate]
+  /// The candidates' forms, in class order: each candidate's template first, then its variants.
+  let candidates: [[TracingTemplate]]
   /// The scorer that places and scores the attempt.
   let scorer: TracingScorer
   /// What the ranking sorts by.
   let criterion: RankingCriterion
   /// The matcher behind the elastic distance.
   let matcher: MultistrokeMatcher
-  /// Each candidate's prototypes for the matcher, in class order.
-  private let prototypes: [[SampleBuffer]]
+  /// The matcher's prototypes of each form, as ``candidates`` holds the forms.
+  private let prototypes: [[[SampleBuffer]]]
 
-  /// A ranking of `candidates`; their prototypes are made here, once.
+  /// A ranking of `candidates` (each a template and its variants); the forms' prototypes are
+  /// made here, once.
   init(
-    candidates: [TracingTemplate], scorer: TracingScorer, criterion: RankingCriterion,
+    candidates: [[TracingTemplate]], scorer: TracingScorer, criterion: RankingCriterion,
     matcher: MultistrokeMatcher = MultistrokeMatcher()
   ) {
     self.candidates = candidates
     self.scorer = scorer
     self.criterion = criterion
     self.matcher = matcher
-    prototypes = candidates.map { template in
-      matcher.prototypes(of: template.strokes.map(\.samples))
+    prototypes = candidates.map { forms in
+      forms.map { matcher.prototypes(of: $0.strokes.map(\.samples)) }
     }
   }
 
@@ -57,13 +62,18 @@ struct TemplateRanking: Sendable {
   func rank(_ attempt: PKDrawing) throws -> [RankedTemplate] {
     let ink = StrokeSampler().samples(of: attempt)
     let signature = try? matcher.signature(of: ink)
-    let ranked = try zip(candidates, prototypes).map { template, prototypes in
-      let report = try scorer.score(attempt, against: template)
-      return RankedTemplate(
-        template: template.name, elastic: signature.map { matcher.distance($0, to: prototypes) }
-          ?? .infinity,
-        shape: Self.shapeScore(report), score: report.score,
-        distance: Self.glyphDistance(ink, transform: report.transform, template: template))
+    let ranked = try zip(candidates, prototypes).map { forms, prototypes in
+      let measured = try zip(forms, prototypes).map { template, prototypes in
+        let report = try scorer.score(attempt, against: template)
+        return RankedTemplate(
+          template: forms[0].name, form: template.name,
+          elastic: signature.map { matcher.distance($0, to: prototypes) } ?? .infinity,
+          shape: Self.shapeScore(report), score: report.score,
+          distance: Self.glyphDistance(ink, transform: report.transform, template: template))
+      }
+      return measured.dropFirst().reduce(measured[0]) { best, form in
+        criterion.ranksBefore(form, best) ? form : best
+      }
     }
     return ranked.indices.sorted { a, b in
       criterion.ranksBefore(ranked[a], ranked[b])

@@ -12,7 +12,10 @@ import Foundation
 ///    aspect ratio is kept: `l` is not `o`) around the box's centre, and resamples it to
 ///    ``sampleCount`` points equally spaced along the path. A third channel,
 ///    ``penUpChannel``, is ``penUpWeight`` on the jumps and 0 on the ink, so a lifted pen does
-///    not look like a drawn line (`i` is not `l`).
+///    not look like a drawn line (`i` is not `l`); two more, ``directionXChannel`` and
+///    ``directionYChannel``, are the path's unit tangent (central differences, one-sided at
+///    the ends; zero where the path stands still) times ``directionWeight``, so that where the
+///    pen was going counts besides where it was.
 /// 2. A model's *prototypes* (``prototypes(of:)``) are the signatures of every way of
 ///    writing it: all orders of its strokes (up to ``maximumPermutedStrokes`` strokes; more keep
 ///    their order), each stroke in both directions, and each closed stroke (its ends nearer
@@ -31,11 +34,21 @@ import Foundation
 public struct MultistrokeMatcher: Hashable, Sendable {
   /// The channel that marks pen-up jumps in a signature.
   public static let penUpChannel = SampleChannel("penUp")
+  /// The channel of the tangent's `x` component in a signature.
+  public static let directionXChannel = SampleChannel("directionX")
+  /// The channel of the tangent's `y` component in a signature.
+  public static let directionYChannel = SampleChannel("directionY")
+  /// The channels a signature holds and the matcher compares.
+  public static let signatureChannels: [SampleChannel] = [
+    .x, .y, penUpChannel, directionXChannel, directionYChannel,
+  ]
 
   /// Points a signature is resampled to.
   public var sampleCount: Int
   /// The value of ``penUpChannel`` on a jump, in units of the glyph's longer side.
   public var penUpWeight: Double
+  /// The length of the tangent in ``directionXChannel`` and ``directionYChannel``.
+  public var directionWeight: Double
   /// Starting places tried around a closed stroke (1 keeps the model's own start).
   public var closedStrokeStarts: Int
   /// Models with more strokes than this keep their stroke order (directions still vary).
@@ -43,11 +56,12 @@ public struct MultistrokeMatcher: Hashable, Sendable {
 
   /// A matcher; the defaults are those measured on the UNIPEN `apa` characters.
   public init(
-    sampleCount: Int = 48, penUpWeight: Double = 1, closedStrokeStarts: Int = 8,
-    maximumPermutedStrokes: Int = 4
+    sampleCount: Int = 48, penUpWeight: Double = 1, directionWeight: Double = 0.2,
+    closedStrokeStarts: Int = 8, maximumPermutedStrokes: Int = 4
   ) {
     self.sampleCount = max(2, sampleCount)
     self.penUpWeight = penUpWeight
+    self.directionWeight = directionWeight
     self.closedStrokeStarts = max(1, closedStrokeStarts)
     self.maximumPermutedStrokes = maximumPermutedStrokes
   }
@@ -87,7 +101,30 @@ public struct MultistrokeMatcher: Hashable, Sendable {
     var path = SampleBuffer(
       xs: xs.map { ($0 - centreX) * scale }, ys: ys.map { ($0 - centreY) * scale })
     try? path.setChannel(Self.penUpChannel, to: penUp)  // as long as xs by construction
-    return try path.resampled(count: sampleCount)
+    var signature = try path.resampled(count: sampleCount)
+    let (dx, dy) = tangents(xs: signature.xs, ys: signature.ys)
+    try? signature.setChannel(Self.directionXChannel, to: dx)  // one a sample, as above
+    try? signature.setChannel(Self.directionYChannel, to: dy)
+    return signature
+  }
+
+  /// The unit tangents of a path times ``directionWeight``: central differences inside,
+  /// one-sided at the ends, zero where two neighbours coincide.
+  private func tangents(xs: [Double], ys: [Double]) -> ([Double], [Double]) {
+    let last = xs.count - 1
+    var dx = [Double](repeating: 0, count: xs.count)
+    var dy = dx
+    guard last > 0 else { return (dx, dy) }
+    for index in 0...last {
+      let (before, after) = (max(index - 1, 0), min(index + 1, last))
+      let (gx, gy) = (xs[after] - xs[before], ys[after] - ys[before])
+      let length = hypot(gx, gy)
+      if length > 0 {
+        dx[index] = directionWeight * gx / length
+        dy[index] = directionWeight * gy / length
+      }
+    }
+    return (dx, dy)
   }
 
   /// The signatures of every way of writing a model made of `strokes` (see the type's
@@ -119,7 +156,7 @@ public struct MultistrokeMatcher: Hashable, Sendable {
 
   /// The smallest DTW distance between a signature and the prototypes (`+∞` with none).
   public func distance(_ signature: SampleBuffer, to prototypes: [SampleBuffer]) -> Double {
-    let dtw = DynamicTimeWarping(channels: [.x, .y, Self.penUpChannel])
+    let dtw = DynamicTimeWarping(channels: Self.signatureChannels)
     var best = Double.infinity
     for prototype in prototypes {
       let distance =
