@@ -3,14 +3,23 @@ import Foundation
 extension SchoolPrintModel {
   /// Other common ways of writing a digit or letter, named `<name>.<variant>`: forms that
   /// teachers accept and that `ductus trace rank` counts as the same character (see
-  /// ``TemplateLibrary/forms(of:)``). Digits and capitals in the forms printed in most
-  /// handwriting (a flagged and based `1`, a `9` with a curved tail, a closed `4`, crossed `7` and `Z`, a slashed `0`, an
-  /// `8` of two loops, a bare `I`, `M` and `N` in one stroke); small letters with the exit
-  /// tails of the D'Nealian manuscript (Donald Thurber, 1978), the other print model of
-  /// American schools, in which `a d h i l m n t u` end in an upward flick at the baseline.
+  /// ``TemplateLibrary/forms(of:)``).
+  ///
+  /// - Digits and capitals as most people print them: a flagged `1` (with or without a base,
+  ///   the flag joined or apart), a `9` with a curved tail, a closed `4`, crossed `7` and `Z`,
+  ///   a slashed `0`, an `8` of two loops, a bare `I`, `M` and `N` in one stroke, `G` with a
+  ///   spur, `U` with a stem, `Y` as a V and a stem.
+  /// - Small letters with the exit tails of the D'Nealian manuscript (Donald Thurber, 1978),
+  ///   the other print model of American schools, in which `a d h i l m n t u` end in an
+  ///   upward flick at the baseline.
+  /// - Small letters as many children and adults print them: the two-storey `a` of type, the
+  ///   bowl and stem of `d` drawn apart, a `d` whose stem is pushed up and not retraced, a `u`
+  ///   without its last pull down and a `y` made of that cup and a hooked descender.
   static var variants: [GlyphDefinition] {
     let zero = GlyphEllipse(50, 45, 15, 25)
     let nineLoop = GlyphEllipse(50, 33, 13, 13)
+    let cup = GlyphStroke(from: 38, 45).line(to: 38, 58)
+      .arc(GlyphEllipse(50, 58, 12, 12), sweep: 180).line(to: 62, 45)
     let flagOne = GlyphStroke(from: 41, 29).line(to: 50, 20).line(to: 50, 70)
     return [
       glyph(
@@ -92,6 +101,26 @@ extension SchoolPrintModel {
         [
           GlyphStroke(from: 33, 20).line(to: 67, 20).line(to: 33, 70).line(to: 67, 70),
           GlyphStroke(from: 40, 45).line(to: 60, 45),
+        ]),
+      glyph(
+        "latin/d.apart", "small letter d, the stem drawn apart",
+        [
+          GlyphStroke(from: leftBowl.point(at: 30)).arc(leftBowl, sweep: 360),
+          GlyphStroke(from: 59, 20).line(to: 59, 70),
+        ]),
+      glyph(
+        "latin/d.up", "small letter d, the stem pushed up and not retraced",
+        [GlyphStroke(from: leftBowl.point(at: 30)).arc(leftBowl, sweep: 360).line(to: 59, 20)]),
+      glyph("latin/u.cup", "small letter u without its last pull down", [cup]),
+      glyph(
+        "latin/y.cup", "small letter y, a cup and a hooked descender",
+        [cup.line(to: 62, 86).arc(GlyphEllipse(53, 86, 9, 8), sweep: -160)]),
+      glyph(
+        "latin/a.double", "small letter a, two-storey as in print",
+        [
+          GlyphStroke(from: 41, 50).curve(to: 59, 53, control1: (44, 42), control2: (59, 42))
+            .line(to: 59, 58).curve(to: 40, 64, control1: (52, 57), control2: (40, 57))
+            .curve(to: 59, 64, control1: (40, 73), control2: (55, 72)).line(to: 59, 70)
         ]),
       glyph(
         "latin/a.tail", "small letter a with a tail",
