@@ -36,8 +36,9 @@ struct TraceRankCommandTests {
       #expect(ranking.count == 26)
       #expect(row["rank"] as? Int == 1)
       #expect(ranking[0]["template"] as? String == row["label"] as? String)
-      let shapes = ranking.map { $0["shape"] as! Double }
-      #expect(shapes == shapes.sorted(by: >))
+      let distances = ranking.map { $0["elastic"] as! Double }
+      #expect(distances == distances.sorted())
+      #expect(ranking.allSatisfy { ($0["form"] as! String).hasPrefix($0["template"] as! String) })
     }
 
     let summary = try tally(

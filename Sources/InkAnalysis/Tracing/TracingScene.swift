@@ -140,16 +140,23 @@ struct TracingScene {
       }
       // An unpaired attempt stroke lying along a template stroke is a piece of it (the pen was
       // lifted on the way); pieces too far from the whole stroke to pair on their own count too.
+      // Where template strokes overlap (a stem retracing a bowl, a bar crossing a diagonal), the
+      // piece belongs to the stroke whose ink it adds to rather than repeats.
       for j in 0..<m where !paired.contains(j) {
-        let candidates = Array(0..<n)
-        let best = candidates.max {
-          fractionNear(attemptLines[j], to: [templateLines[$0]], tolerance: level.tolerance)
-            < fractionNear(attemptLines[j], to: [templateLines[$1]], tolerance: level.tolerance)
+        let piece = attemptLines[j]
+        let along = (0..<n).map {
+          fractionNear(piece, to: [templateLines[$0]], tolerance: level.tolerance)
         }
-        if let best,
-          fractionNear(attemptLines[j], to: [templateLines[best]], tolerance: level.tolerance)
-            >= 0.8
-        {
+        let repeated = (0..<n).map { i in
+          attemptsOf[i].isEmpty
+            ? 0
+            : fractionNear(
+              piece, to: attemptsOf[i].map { attemptLines[$0] }, tolerance: level.tolerance)
+        }
+        let best = (0..<n).filter { along[$0] >= 0.8 }.max {
+          along[$0] - repeated[$0] < along[$1] - repeated[$1]
+        }
+        if let best {
           attemptsOf[best] = (attemptsOf[best] + [j]).sorted()
         } else {
           extras.append(j)
