@@ -30,7 +30,7 @@ from dtaidistance import dtw_ndim
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "Tests", "Fixtures", "multistroke")
 TEMPLATES = os.path.join(ROOT, "Datasets", "templates")
-N, W, D, STARTS = 48, 1.0, 0.2, 8
+N, W, D, STARTS = 48, 0.55, 0.3, 8
 rng = np.random.default_rng(20261129)
 
 

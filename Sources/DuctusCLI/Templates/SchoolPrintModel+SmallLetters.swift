@@ -131,7 +131,7 @@ extension SchoolPrintModel {
       // Pull down straight; lift; slide right.
       glyph(
         "latin/t", "small letter t",
-        [GlyphStroke(from: 50, 28).line(to: 50, 70), GlyphStroke(from: 40, 45).line(to: 60, 45)]),
+        [GlyphStroke(from: 50, 24).line(to: 50, 70), GlyphStroke(from: 40, 45).line(to: 60, 45)]),
       // Pull down straight, curve forward, push up; pull down straight.
       glyph(
         "latin/u", "small letter u",

@@ -158,7 +158,7 @@ extension SchoolPrintModel {
         ]),
       glyph(
         "latin/t.tail", "small letter t with a tail",
-        [tail(GlyphStroke(from: 50, 28)), GlyphStroke(from: 40, 45).line(to: 60, 45)]),
+        [tail(GlyphStroke(from: 50, 24)), GlyphStroke(from: 40, 45).line(to: 60, 45)]),
       glyph(
         "latin/u.tail", "small letter u with a tail",
         [

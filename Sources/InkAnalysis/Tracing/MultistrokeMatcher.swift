@@ -56,7 +56,7 @@ public struct MultistrokeMatcher: Hashable, Sendable {
 
   /// A matcher; the defaults are those measured on the UNIPEN `apa` characters.
   public init(
-    sampleCount: Int = 48, penUpWeight: Double = 1, directionWeight: Double = 0.2,
+    sampleCount: Int = 48, penUpWeight: Double = 0.55, directionWeight: Double = 0.3,
     closedStrokeStarts: Int = 8, maximumPermutedStrokes: Int = 4
   ) {
     self.sampleCount = max(2, sampleCount)
