@@ -117,4 +117,18 @@ struct TraceCommandTests {
     ])
     #expect(unknown.exitCode == 66)
   }
+
+  @Test(arguments: [
+    ("latin/E", "wrong_order:4", "stroke 4 is the last of latin/E, with none after it to swap"),
+    ("digits/4", "missing:3", "missing:3: digits/4 has 2 strokes"),
+    ("latin/E", "hook_missing:1", "stroke 1 of latin/E has no hook"),
+  ])
+  func defectsATemplateCannotHaveAreUsageErrors(template: String, defect: String, message: String)
+    throws
+  {
+    let outcome = try DuctusProcess.run(["synth", "trace", "-t", template, "--defect", defect])
+    #expect(outcome.exitCode == 2)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+  }
 }

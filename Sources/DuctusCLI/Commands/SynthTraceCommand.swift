@@ -42,6 +42,9 @@ struct SynthTraceCommand: Command {
       defects = parsed
     }
     let template = try TemplateLibrary(arguments).template(named: name)
+    if let reason = defects.lazy.compactMap({ $0.inapplicability(to: template) }).first {
+      throw UsageError("invalid value for '--defect': \(reason)")
+    }
     var synthesizer = TraceSynthesizer(seed: UInt64(bitPattern: Int64(seed)))
     let writer = DuctusJSONWriter(breaksLinesBetweenStrokes: false)
     try context.writeOutput(to: arguments.value("output") ?? "-") { sink in

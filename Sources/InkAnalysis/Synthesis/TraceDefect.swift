@@ -57,6 +57,26 @@ public enum TraceDefect: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Why the defect cannot be made on a template, or `nil` when it can: a stroke the template
+  /// does not have, `wrong_order` on the last stroke (there is no next stroke to swap with),
+  /// `hook_missing` on a stroke without a hook. ``TraceSynthesizer`` leaves such defects out.
+  public func inapplicability(to template: TracingTemplate) -> String? {
+    let count = template.strokes.count
+    guard let index = strokeIndex else { return nil }
+    guard index < count else {
+      return "\(self): \(template.name) has \(count) stroke\(count == 1 ? "" : "s")"
+    }
+    switch self {
+    case .wrongOrder where index == count - 1:
+      return
+        "\(self): stroke \(index + 1) is the last of \(template.name), with none after it to swap"
+    case .hookMissing where !template.strokes[index].hasHook:
+      return "\(self): stroke \(index + 1) of \(template.name) has no hook"
+    default:
+      return nil
+    }
+  }
+
   /// The defect as written on the command line.
   public var description: String {
     switch self {
