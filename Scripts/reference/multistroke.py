@@ -10,7 +10,8 @@ The signature is computed here independently of the Swift code, from its definit
 - the strokes joined in order; each jump is two points (the previous stroke's end and the next
   stroke's start) with the pen-up channel at W, the ink at 0;
 - the bounding box of all points scaled so that its longer side is 1, around its centre;
-- n points equally spaced along the x/y arc length, every channel interpolated linearly;
+- n points equally spaced along the x/y arc length, every channel interpolated linearly (a
+  target where several rows share an arc length takes the first of them);
 - the unit tangent by np.gradient (central differences, one-sided at the ends) times D, zero
   where the gradient is zero.
 A template's prototypes: every stroke order (4 strokes or fewer), every combination of stroke
@@ -35,15 +36,33 @@ rng = np.random.default_rng(20261129)
 
 
 def arc_resample(points, n):
-    """n points equally spaced along the x/y arc length; every column interpolated."""
+    """n points equally spaced along the x/y arc length; every column interpolated linearly.
+
+    Where points repeat (a jump that starts where a stroke ends, a dot), several rows share an
+    arc length; a target there takes the first row at or before it, as the Swift resampler does
+    (np.interp leaves ties to its binary search, so it is not used here).
+    """
     steps = np.hypot(*np.diff(points[:, :2], axis=0).T)
     lengths = np.concatenate([[0.0], np.cumsum(steps)])
     total = lengths[-1]
     if total == 0:
         return np.repeat(points[:1], n, axis=0)
-    targets = np.array([total * k / (n - 1) for k in range(n)])
+    targets = [total * k / (n - 1) for k in range(n)]
     targets[-1] = total
-    return np.stack([np.interp(targets, lengths, points[:, c]) for c in range(points.shape[1])], 1)
+    last = len(points) - 1
+    out, j = [], 0
+    for target in targets:
+        while j < last - 1 and lengths[j + 1] < target:
+            j += 1
+        if target <= lengths[0]:
+            out.append(points[0])
+        elif target >= lengths[last]:
+            out.append(points[last])
+        else:
+            span = lengths[j + 1] - lengths[j]
+            fraction = (target - lengths[j]) / span if span > 0 else 0
+            out.append(points[j] + (points[j + 1] - points[j]) * fraction)
+    return np.array(out)
 
 
 def signature(strokes):

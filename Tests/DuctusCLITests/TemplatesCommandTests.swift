@@ -39,7 +39,7 @@ import Testing
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let written = jsonFiles(in: folder)
     #expect(written == jsonFiles(in: Self.library))
-    #expect(written.count == 70)
+    #expect(written.count == 100)
     for path in written.sorted() {
       let fresh = try Data(contentsOf: folder.appendingPathComponent(path))
       let committed = try Data(contentsOf: Self.library.appendingPathComponent(path))
@@ -99,7 +99,15 @@ import Testing
     #expect(try library.template(named: "latin/a").description == "small letter a")
     #expect(try library.template(named: "shapes/star").strokes.count == 1)
     let names = try library.entries().map(\.name)
-    #expect(names.count == 70 && names.contains("latin/Q") && names.contains("latin/q"))
+    #expect(names.count == 100 && names.contains("latin/Q") && names.contains("latin/q"))
+    #expect(try library.template(named: "latin/I.bare").strokes.count == 1)
+    #expect(
+      try library.forms(of: "latin/d").map(\.name) == [
+        "latin/d", "latin/d.apart", "latin/d.tail", "latin/d.up",
+      ])
+    #expect(try library.forms(of: "latin/D").map(\.name) == ["latin/D"])
+    #expect(TemplateLibrary.relativePath(for: "latin/I.bare") == "latin/capital/I.bare.json")
+    #expect(TemplateLibrary.relativePath(for: "digits/7.crossed") == "digits/7.crossed.json")
     let drawing = try library.template(named: "Datasets/samples/a.pkdrawing")
     #expect(drawing.orderSource == .asDrawn && drawing.name == "a" && !drawing.strokes.isEmpty)
     #expect(throws: CommandFailure.self) { try library.template(named: "latin/aa") }

@@ -63,7 +63,7 @@ extension SchoolPrintModel {
         "digits/9.curved", "digit nine with a curved tail",
         [
           GlyphStroke(from: nineLoop.point(at: 0)).arc(nineLoop, sweep: 360)
-            .curve(to: 40, 68, control1: (63, 50), control2: (58, 70))
+            .curve(to: 41, 70, control1: (63, 50), control2: (56, 70))
         ]),
       glyph(
         "latin/G.spur", "capital letter G with a spur",
