@@ -15,12 +15,8 @@ struct TraceBatchCommand: Command {
         + "read or scored is reported on standard error (or in --errors) and the command exits "
         + "with 1.",
       options: TraceOptions.all + [
-        .value("output", short: "o", valueName: "file", help: "Write the reports here."),
-        .value(
-          "from", valueName: "format", help: "The corpus format.",
-          defaultDescription: "from the extension and content"),
-        CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
-      ],
+        .value("output", short: "o", valueName: "file", help: "Write the reports here.")
+      ] + TraceOptions.corpus,
       arguments: [
         ArgumentDeclaration("corpus", help: "The corpus of attempts; '-' reads standard input.")
       ])
@@ -70,8 +66,7 @@ struct TraceBatchCommand: Command {
   /// A report as one NDJSON line with the record's key and label first.
   static func line(_ report: TracingReport, key: String, label: String?) throws -> Data {
     let body = try TraceOptions.encoder.encode(report)
-    let prefix =
-      "{\"key\":\(DistancesCommand.jsonString(key)),\"label\":\(label.map(DistancesCommand.jsonString) ?? "null"),\"report\":"
+    let prefix = TraceOptions.recordPrefix(key: key, label: label) + "\"report\":"
     return Data(prefix.utf8) + body + Data("}\n".utf8)
   }
 }

@@ -10,16 +10,19 @@ struct TraceRankCommand: Command {
       name: "rank",
       abstract: "Rank every template of a class for each attempt of a labelled corpus.",
       discussion:
-        "Each record is placed and scored against every template of the class (digits/0-9, "
-        + "latin/A-Z or latin/a-z) with --placement (fit by default) and the templates are "
-        + "sorted by --by: 'shape' (default), a score from the report's coverage, precision and "
-        + "Fréchet distance less extra ink, which ignores stroke order and direction; 'score', "
-        + "the tracing report's score; or 'distance', the symmetric mean nearest-point distance "
-        + "between the placed ink and the template's strokes, which also ignores stroke count. "
+        "Each record is compared with every template of the class (digits/0-9, latin/A-Z or "
+        + "latin/a-z) and with each template's variants in the library (digits/7.crossed is a "
+        + "form of digits/7; a template stands with its nearest form), and the templates are "
+        + "sorted by --by: 'elastic' (default), the multistroke matcher's dynamic time warping "
+        + "distance between the ink and the template written in any stroke order and direction; "
+        + "'shape', a score from the tracing report's coverage, precision and Fréchet distance "
+        + "less extra ink; 'score', the tracing report's score; or 'distance', the symmetric "
+        + "mean nearest-point distance between the placed ink and the template's strokes. The "
+        + "report-based criteria place the ink with --placement (fit by default). "
         + "A label counts as true when it is the class member ('7', as UNIPEN "
         + "writes it) or the template's name ('digits/7', as 'ductus synth trace' writes it). "
         + "ndjson prints a line a record: its key, label, the true template's rank and the "
-        + "candidates best first, each with its shape score, score and distance. text and json "
+        + "candidates best first, each with its nearest form and the four numbers. text and json "
         + "print the tally: top-1 and top-3 accuracy over the records with a true template, and the "
         + "confusion table of true label against the first-ranked template.",
       options: [
@@ -32,11 +35,7 @@ struct TraceRankCommand: Command {
         TemplateLibrary.option, TraceOptions.level, TraceOptions.placement,
         OutputFormat.option([.text, .json, .ndjson], otherwise: .ndjson),
         .value("output", short: "o", valueName: "file", help: "Write the output here."),
-        .value(
-          "from", valueName: "format", help: "The corpus format.",
-          defaultDescription: "from the extension and content"),
-        CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
-      ],
+      ] + TraceOptions.corpus,
       arguments: [
         ArgumentDeclaration("corpus", help: "The labelled attempts; '-' reads standard input.")
       ])
@@ -73,28 +72,13 @@ struct TraceRankCommand: Command {
     let progress = ProgressReporter(
       label: "rank", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
-    var records = try input.openRecords()
-    var position = 0
-    var fatal: (any Error)?
+    let records = try ShardedRecords(input, shard: shard)
     var tally = RankingTally(templateClass: templateClass, criterion: criterion)
     let source = input.displayName
     let names = templateClass.templateNames
     try context.writeOutput(to: arguments.value("output") ?? "-") { sink in
       try OrderedParallelMap(jobs: jobs).run(
-        next: { () -> Result<CorpusRecord, any Error>? in
-          while fatal == nil {
-            defer { position += 1 }
-            do {
-              guard let record = try records.next() else { return nil }
-              if shard.contains(position) { return .success(record) }
-            } catch let error as InkFormatError where error.record != nil {
-              if shard.contains(position) { return .failure(input.relocated(error)) }
-            } catch {
-              fatal = input.relocated(error)
-            }
-          }
-          return nil
-        },
+        next: records.next,
         transform: { item -> (CorpusRecord, [RankedTemplate]) in
           let record = try item.get()
           do {
@@ -122,7 +106,7 @@ struct TraceRankCommand: Command {
       default: sink.write(Data(tally.text.utf8))
       }
     }
-    if let fatal { throw fatal }
+    if let fatal = records.fatal { throw fatal }
     return try failures.finish()
   }
 
@@ -138,7 +122,8 @@ struct TraceRankCommand: Command {
     }
     let body = try TraceOptions.encoder.encode(candidates)
     let prefix =
-      "{\"key\":\(DistancesCommand.jsonString(record.key)),\"label\":\(record.label.map(DistancesCommand.jsonString) ?? "null"),\"rank\":\(rank.map(String.init) ?? "null"),\"ranking\":"
+      TraceOptions.recordPrefix(key: record.key, label: record.label)
+      + "\"rank\":\(rank.map(String.init) ?? "null"),\"ranking\":"
     return Data(prefix.utf8) + body + Data("}\n".utf8)
   }
 }

@@ -22,6 +22,18 @@ enum TraceOptions {
     defaultDescription: "fit")
 
   static let all = [template, TemplateLibrary.option, level, method, placement]
+  /// The options of commands that read a corpus of attempts (`trace batch`, `trace rank`).
+  static let corpus = [
+    OptionDeclaration.value(
+      "from", valueName: "format", help: "The corpus format.",
+      defaultDescription: "from the extension and content"),
+    CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
+  ]
+
+  /// The start of a record's NDJSON line, `{"key":…,"label":…,`, for a field to follow.
+  static func recordPrefix(key: String, label: String?) -> String {
+    "{\"key\":\(DistancesCommand.jsonString(key)),\"label\":\(label.map(DistancesCommand.jsonString) ?? "null"),"
+  }
 
   /// The scorer and method a command line asks for.
   static func scorer(_ arguments: ParsedArguments) throws -> (TracingScorer, coverage: Bool) {
