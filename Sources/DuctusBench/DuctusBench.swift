@@ -10,7 +10,10 @@ import Foundation
 enum DuctusBench {
   /// The registered suites, by their command-line name.
   static var suites: [any BenchmarkSuite.Type] {
-    [InkMathBenchmarks.self, SimilarityBenchmarks.self, DTWBenchmarks.self]
+    [
+      InkMathBenchmarks.self, SimilarityBenchmarks.self, DTWBenchmarks.self,
+      MultistrokeBenchmarks.self,
+    ]
   }
 
   /// Dispatches to the suite named by the first argument.

@@ -155,16 +155,27 @@ public struct MultistrokeMatcher: Hashable, Sendable {
   }
 
   /// The smallest DTW distance between a signature and the prototypes (`+∞` with none).
-  public func distance(_ signature: SampleBuffer, to prototypes: [SampleBuffer]) -> Double {
+  ///
+  /// With a threshold, prototypes are abandoned as soon as they are known to be farther, and a
+  /// smallest distance above the threshold is `+∞` (for the nearest of many models: pass the
+  /// best distance so far).
+  public func distance(
+    _ signature: SampleBuffer, to prototypes: [SampleBuffer],
+    abandoningAbove threshold: Double = .infinity
+  ) -> Double {
     let dtw = DynamicTimeWarping(channels: Self.signatureChannels)
-    var best = Double.infinity
+    var best = threshold
+    var found = false
     for prototype in prototypes {
       let distance =
         (try? dtw.distance(signature, prototype, abandoningAbove: best.isFinite ? best : nil))
         ?? .infinity
-      best = min(best, distance)
+      if distance <= best {
+        best = distance
+        found = true
+      }
     }
-    return best
+    return found ? best : .infinity
   }
 
   /// A stroke as it is, or, when closed, started at ``closedStrokeStarts`` places equally far
