@@ -12,16 +12,7 @@
 # --baseline is given. The load average is printed: on a shared machine, compare ratios.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-flags=()
-label="baseline x86-64"
-if [ "${1:-}" != "--baseline" ] && grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
-  flags=(-Xswiftc -target-cpu -Xswiftc haswell)
-  label="haswell"
-fi
-scratch="$root/.build/bench-${label// /-}"
-(cd "$root" && swift build -c release --product DuctusBench --scratch-path "$scratch" \
-  ${flags[@]+"${flags[@]}"} >&2)
-bench="$scratch/release/DuctusBench"
+{ read -r bench; read -r label; } < <("$root/Scripts/bench/build-bench" ${1:+"$1"})
 data="$(mktemp -d)"
 trap 'rm -rf "$data"' EXIT
 python3 "$root/Scripts/bench/dtw_peer.py" generate "$data"

@@ -13,20 +13,12 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 repetitions=3
 if [ "${1:-}" = "--repetitions" ]; then repetitions="$2"; fi
-flags=()
-label="baseline x86-64"
-if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
-  flags=(-Xswiftc -target-cpu -Xswiftc haswell)
-  label="haswell"
-fi
-scratch="$root/.build/bench-${label// /-}"
-(cd "$root" && swift build -c release --product DuctusBench --scratch-path "$scratch" \
-  ${flags[@]+"${flags[@]}"} >&2)
+{ read -r bench; read -r label; } < <("$root/Scripts/bench/build-bench")
 data="$(mktemp -d)"
 trap 'rm -rf "$data"' EXIT
 python3 "$root/Scripts/bench/multistroke_peer.py" generate "$data"
 {
-  "$scratch/release/DuctusBench" multistroke rank --input "$data" --repetitions "$repetitions"
+  "$bench" multistroke rank --input "$data" --repetitions "$repetitions"
   OMP_NUM_THREADS=1 python3 "$root/Scripts/bench/multistroke_peer.py" rank "$data" \
     --repetitions "$repetitions"
 } | python3 -c '
