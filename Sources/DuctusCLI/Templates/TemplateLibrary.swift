@@ -146,13 +146,17 @@ struct TemplateLibrary: Sendable {
     return "latin/\(letter.isUppercase ? "capital" : "small")/\(parts[1]).json"
   }
 
-  /// A template and its variants, the other ways the same letter, digit or shape is commonly
-  /// written: the template of `name`, then every template of the library named
-  /// `<name>.<variant>` (`digits/7.crossed`), by name.
-  func forms(of name: String) throws -> [TracingTemplate] {
-    let variants = try entries().filter { $0.name.hasPrefix(name + ".") }
-    return try [template(named: name)]
-      + variants.map { try Self.template(at: $0.url, displayName: $0.url.path) }
+  /// Each name's template and its variants, the other ways the same letter, digit or shape is
+  /// commonly written: the template of the name, then every template of the library named
+  /// `<name>.<variant>` (`digits/7.crossed`), by name. The library is listed once for all names.
+  func forms(of names: [String]) throws -> [[TracingTemplate]] {
+    let entries = try entries()
+    return try names.map { name in
+      try [template(named: name)]
+        + entries.filter { $0.name.hasPrefix(name + ".") }.map {
+          try Self.template(at: $0.url, displayName: $0.url.path)
+        }
+    }
   }
 
   /// Reads a template file: `ductus-template` JSON, or a PencilKit drawing whose strokes, in
