@@ -29,16 +29,11 @@ struct TraceBatchCommand: Command {
     let (scorer, coverage) = try TraceOptions.scorer(arguments)
     let template = try TemplateLibrary(arguments).template(named: templateName)
     let jobs = try CommonOptions.jobCount(in: arguments)
-    let shard = try CommonOptions.shard(in: arguments)
-    let path = arguments.argument("corpus")!
-    try context.checkInputExists(path)
-    let input = try InkInput(
-      path: path, format: try arguments.value("from", as: InkFileFormat.self), context: context)
+    let (input, records) = try TraceOptions.openCorpus(arguments, context: context)
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
       label: "trace", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
-    let records = try ShardedRecords(input, shard: shard)
     let source = input.displayName
     try context.writeOutput(to: arguments.value("output") ?? "-") { sink in
       try OrderedParallelMap(jobs: jobs).run(

@@ -57,22 +57,17 @@ struct TraceRankCommand: Command {
       } ?? .elastic
     let library = try TemplateLibrary(arguments)
     let ranking = TemplateRanking(
-      candidates: try templateClass.templateNames.map { try library.forms(of: $0) },
+      candidates: try library.forms(of: templateClass.templateNames),
       scorer: TracingScorer(
         level: try TraceOptions.level(arguments), placement: try TraceOptions.placement(arguments)),
       criterion: criterion)
     let format = try OutputFormat.selected(in: arguments, otherwise: .ndjson, context: context)
     let jobs = try CommonOptions.jobCount(in: arguments)
-    let shard = try CommonOptions.shard(in: arguments)
-    let path = arguments.argument("corpus")!
-    try context.checkInputExists(path)
-    let input = try InkInput(
-      path: path, format: try arguments.value("from", as: InkFileFormat.self), context: context)
+    let (input, records) = try TraceOptions.openCorpus(arguments, context: context)
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
       label: "rank", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
-    let records = try ShardedRecords(input, shard: shard)
     var tally = RankingTally(templateClass: templateClass, criterion: criterion)
     let source = input.displayName
     let names = templateClass.templateNames

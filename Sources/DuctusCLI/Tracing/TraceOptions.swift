@@ -1,5 +1,6 @@
 import Foundation
 import InkAnalysis
+import InkFormats
 
 /// The options shared by the `trace` commands: which template, how lenient, which method and
 /// how the attempt is placed.
@@ -29,6 +30,18 @@ enum TraceOptions {
       defaultDescription: "from the extension and content"),
     CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
   ]
+
+  /// The `corpus` argument opened as these commands read it: checked to exist, its format from
+  /// `--from` or guessed, and the records of the `--shard` asked for.
+  static func openCorpus(_ arguments: ParsedArguments, context: CommandContext) throws -> (
+    input: InkInput, records: ShardedRecords
+  ) {
+    let path = arguments.argument("corpus")!
+    try context.checkInputExists(path)
+    let input = try InkInput(
+      path: path, format: try arguments.value("from", as: InkFileFormat.self), context: context)
+    return (input, try ShardedRecords(input, shard: try CommonOptions.shard(in: arguments)))
+  }
 
   /// The start of a record's NDJSON line, `{"key":…,"label":…,`, for a field to follow.
   static func recordPrefix(key: String, label: String?) -> String {
