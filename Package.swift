@@ -1,31 +1,64 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// One module a domain, arrows pointing down only (see the Architecture article of the Ductus
+// catalog): `_DuctusSupport` is the floor, the domain modules stand on the sampling and distance
+// toolkit, `InkFigures` draws their results, `Ductus` re-exports the libraries, and `DuctusCLI`
+// is arguments, commands and output only.
 let package = Package(
   name: "Ductus",
   platforms: [.macOS(.v14)],
   products: [
+    .library(name: "Ductus", targets: ["Ductus"]),
     .library(name: "OpenPencilKit", targets: ["OpenPencilKit"]),
     .library(name: "InkFormats", targets: ["InkFormats"]),
     .library(name: "InkMath", targets: ["InkMath"]),
-    .library(name: "InkAnalysis", targets: ["InkAnalysis"]),
     .library(name: "InkRender", targets: ["InkRender"]),
+    .library(name: "InkSampling", targets: ["InkSampling"]),
+    .library(name: "InkDistances", targets: ["InkDistances"]),
+    .library(name: "InkRecognition", targets: ["InkRecognition"]),
+    .library(name: "InkTracing", targets: ["InkTracing"]),
+    .library(name: "InkFigures", targets: ["InkFigures"]),
     .executable(name: "ductus", targets: ["ductus"]),
   ],
   targets: [
     .systemLibrary(name: "CLinearAlgebra", pkgConfig: "openblas"),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
+    .target(name: "_DuctusSupport"),
     .target(name: "OpenPencilKit"),
-    .target(name: "InkMath", dependencies: ["CLinearAlgebra"]),
-    .target(name: "InkFormats", dependencies: ["OpenPencilKit"]),
-    .target(name: "InkRender", dependencies: ["OpenPencilKit", "CCairo"]),
-    .target(name: "InkAnalysis", dependencies: ["OpenPencilKit", "InkMath"]),
+    .target(name: "InkMath", dependencies: ["_DuctusSupport", "CLinearAlgebra"]),
+    .target(name: "InkFormats", dependencies: ["_DuctusSupport", "OpenPencilKit"]),
+    .target(name: "InkRender", dependencies: ["_DuctusSupport", "OpenPencilKit", "CCairo"]),
+    .target(name: "InkSampling", dependencies: ["OpenPencilKit"]),
+    .target(name: "InkDistances", dependencies: ["_DuctusSupport", "InkSampling", "InkMath"]),
+    .target(name: "InkRecognition", dependencies: ["InkSampling", "InkDistances"]),
+    .target(
+      name: "InkTracing",
+      dependencies: [
+        "_DuctusSupport", "OpenPencilKit", "InkSampling", "InkDistances", "InkRecognition",
+      ],
+      resources: [.copy("Templates")]),
+    .target(
+      name: "InkFigures",
+      dependencies: ["_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing"]),
+    .target(
+      name: "Ductus",
+      dependencies: [
+        "OpenPencilKit", "InkFormats", "InkMath", "InkRender", "InkSampling", "InkDistances",
+        "InkRecognition", "InkTracing", "InkFigures",
+      ]),
     .target(
       name: "DuctusCLI",
-      dependencies: ["OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkAnalysis"]),
+      dependencies: [
+        "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
+        "InkDistances", "InkRecognition", "InkTracing", "InkFigures",
+      ]),
     .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
-    .executableTarget(name: "DuctusBench", dependencies: ["InkMath", "InkAnalysis"]),
-    .target(name: "DuctusTestSupport", path: "Tests/DuctusTestSupport"),
+    .executableTarget(name: "DuctusBench", dependencies: ["InkMath", "InkSampling", "InkDistances", "InkRecognition"]),
+    .target(
+      name: "DuctusTestSupport", dependencies: ["_DuctusSupport", "InkSampling"],
+      path: "Tests/DuctusTestSupport"),
+    .testTarget(name: "DuctusSupportTests", dependencies: ["DuctusTestSupport", "_DuctusSupport"]),
     .testTarget(name: "OpenPencilKitTests", dependencies: ["DuctusTestSupport", "OpenPencilKit"]),
     .testTarget(
       name: "InkFormatsTests", dependencies: ["DuctusTestSupport", "InkFormats", "OpenPencilKit"]),
@@ -33,11 +66,29 @@ let package = Package(
       name: "InkRenderTests", dependencies: ["DuctusTestSupport", "InkRender", "OpenPencilKit"]),
     .testTarget(name: "InkMathTests", dependencies: ["DuctusTestSupport", "InkMath"]),
     .testTarget(
-      name: "InkAnalysisTests",
-      dependencies: ["DuctusTestSupport", "InkAnalysis", "InkMath", "OpenPencilKit"]),
+      name: "InkSamplingTests", dependencies: ["DuctusTestSupport", "InkSampling", "OpenPencilKit"]),
+    .testTarget(
+      name: "InkDistancesTests",
+      dependencies: ["DuctusTestSupport", "InkDistances", "InkSampling", "InkMath"]),
+    .testTarget(
+      name: "InkRecognitionTests",
+      dependencies: [
+        "DuctusTestSupport", "InkRecognition", "InkSampling", "InkDistances", "InkTracing",
+      ]),
+    .testTarget(
+      name: "InkTracingTests",
+      dependencies: [
+        "DuctusTestSupport", "InkTracing", "InkRecognition", "InkSampling", "OpenPencilKit",
+      ]),
+    .testTarget(
+      name: "InkFiguresTests",
+      dependencies: ["DuctusTestSupport", "InkFigures", "InkTracing", "InkRender", "OpenPencilKit"]),
     .testTarget(
       name: "DuctusCLITests",
-      dependencies: ["DuctusTestSupport", "DuctusCLI", "InkFormats", "OpenPencilKit"],
+      dependencies: [
+        "DuctusTestSupport", "DuctusCLI", "InkFormats", "OpenPencilKit", "InkSampling",
+        "InkDistances", "InkTracing",
+      ],
       exclude: ["Snapshots"]),
   ]
 )

@@ -1,5 +1,7 @@
 import Foundation
-import InkAnalysis
+import InkSampling
+import InkDistances
+import InkRecognition
 
 /// `DuctusBench dtw …`: dynamic time warping on inputs written by
 /// `Scripts/bench/dtw_peer.py generate`.

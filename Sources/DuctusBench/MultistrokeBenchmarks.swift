@@ -1,5 +1,7 @@
 import Foundation
-import InkAnalysis
+import InkSampling
+import InkDistances
+import InkRecognition
 
 /// `DuctusBench multistroke rank --input DIR [--repetitions R]`: the multistroke matcher's
 /// ranking on the inputs `Scripts/bench/multistroke_peer.py generate` writes (`models.json`,

@@ -1,18 +1,22 @@
+import _DuctusSupport
+
 /// The `ductus` tool as a library call: `main()` is all the executable does, and `run(_:context:)`
 /// runs one command line and returns its exit code, for tests and for embedding.
-public enum DuctusCommandLine {
+package enum DuctusCommandLine {
   /// The tool's version, printed by `ductus --version`.
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// The command tree.
   static let root = DuctusCommand()
 
   /// Runs the process's command line and exits with its status; Control-C removes unfinished
   /// output files and exits with 130.
-  public static func main(_ arguments: [String] = CommandLine.arguments) -> Never {
-    Platform.handleInterrupts { TemporaryFiles.removeAll() }
+  package static func main(_ arguments: [String] = CommandLine.arguments) -> Never {
+    Platform.handleInterrupts(status: ExitCode.interrupted.rawValue) {
+      TemporaryFiles.removeAll()
+    }
     let code = run(Array(arguments.dropFirst()), context: .standard())
-    Platform.exit(code)
+    Platform.exit(status: code.rawValue)
   }
 
   /// Runs one command line (the words after `ductus`) and returns its exit code.
@@ -20,7 +24,7 @@ public enum DuctusCommandLine {
   /// Help goes to standard output; a usage error prints `error: …`, the usage line and a hint on
   /// standard error and returns `.usage`; any other failure prints `error: …` and returns its
   /// code (see `CommandFailure.init(_:)`).
-  public static func run(_ words: [String], context: CommandContext) -> ExitCode {
+  package static func run(_ words: [String], context: CommandContext) -> ExitCode {
     var parser = CommandLineParser(root: root)
     let formatter = HelpFormatter(width: context.helpWidth)
     var code: ExitCode
@@ -46,7 +50,7 @@ public enum DuctusCommandLine {
     do {
       try context.output.flush()
     } catch {
-      context.reportError(error.message)
+      context.reportError(error.description)
       if code == .success { code = .ioError }
     }
     return code

@@ -25,8 +25,6 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownFormat(path: String)
   /// Bytes given as PNG are not a PNG image Cairo can read.
   case invalidPNG(reason: String)
-  /// The picture could not be written to a file.
-  case fileWrite(path: String, reason: String)
 
   /// One line without a trailing full stop.
   public var description: String {
@@ -48,8 +46,6 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(path): cannot tell the picture format (use .png, .pdf or .svg)"
     case .invalidPNG(let reason):
       "not a readable PNG image: \(reason)"
-    case .fileWrite(let path, let reason):
-      "\(path): cannot write the picture: \(reason)"
     }
   }
 }

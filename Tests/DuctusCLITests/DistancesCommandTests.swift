@@ -1,6 +1,8 @@
 import DuctusTestSupport
 import Foundation
-import InkAnalysis
+import InkDistances
+import InkSampling
+import InkTracing
 import InkFormats
 import Testing
 

@@ -202,8 +202,7 @@ struct DrawingRendererTests {
     #expect {
       try renderer().write(drawing, to: missing)
     } throws: { error in
-      guard case RenderError.fileWrite(let path, _) = error else { return false }
-      return path == missing.path
+      "\(error)" == "\(missing.path): No such file or directory"
     }
   }
 

@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import Foundation
 import Testing
 

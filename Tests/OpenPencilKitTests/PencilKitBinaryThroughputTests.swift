@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import Foundation
 import OpenPencilKit
 import Testing

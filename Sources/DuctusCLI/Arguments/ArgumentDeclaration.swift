@@ -1,10 +1,12 @@
+import _DuctusSupport
+
 /// One positional argument a command accepts, such as `<in>` or `<file> ...`.
 ///
 /// Positionals are matched in order: required ones first take one value each, optional ones
 /// take one when values are left over, and the one variadic argument takes the rest.
-public struct ArgumentDeclaration: Hashable, Sendable {
+package struct ArgumentDeclaration: Hashable, Sendable {
   /// How many values the argument takes.
-  public enum Arity: Hashable, Sendable {
+  package enum Arity: Hashable, Sendable {
     /// Exactly one.
     case one
     /// None or one.
@@ -16,14 +18,14 @@ public struct ArgumentDeclaration: Hashable, Sendable {
   }
 
   /// The name shown in usage and help (`file` appears as `<file>`).
-  public var name: String
+  package var name: String
   /// One sentence for the help text.
-  public var help: String
+  package var help: String
   /// How many values it takes.
-  public var arity: Arity
+  package var arity: Arity
 
   /// Creates a declaration.
-  public init(_ name: String, arity: Arity = .one, help: String) {
+  package init(_ name: String, arity: Arity = .one, help: String) {
     self.name = name
     self.help = help
     self.arity = arity

@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// A command of the `ductus` tool: a signature that declares it and a `run` that does the work.
 ///
 /// ```swift
@@ -14,7 +16,7 @@
 /// ```
 ///
 /// A command that only groups subcommands keeps the default `run`, which reports a usage error.
-public protocol Command: Sendable {
+package protocol Command: Sendable {
   /// The command's name, options, arguments and subcommands.
   var signature: CommandSignature { get }
 
@@ -25,12 +27,12 @@ public protocol Command: Sendable {
 
 extension Command {
   /// Reports that a subcommand is missing, naming the ones there are.
-  public func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+  package func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
     throw missingSubcommand()
   }
 
   /// The error for a group command given no subcommand, naming the ones there are.
-  public func missingSubcommand() -> UsageError {
+  package func missingSubcommand() -> UsageError {
     let names = signature.visibleSubcommandNames.joined(separator: ", ")
     return UsageError("missing subcommand; expected one of: \(names)")
   }

@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// Reads the words of a command line against a tree of command signatures.
 ///
 /// The grammar, in the way of POSIX utilities and GNU long options:

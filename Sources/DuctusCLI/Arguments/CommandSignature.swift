@@ -1,23 +1,25 @@
+import _DuctusSupport
+
 /// What a command is called, what it does and what it accepts; the parser and the help text
 /// are both derived from it, so they cannot disagree.
-public struct CommandSignature: Sendable {
+package struct CommandSignature: Sendable {
   /// The word that selects the command (`inspect`).
-  public var name: String
+  package var name: String
   /// One sentence for command lists and the help's overview.
-  public var abstract: String
+  package var abstract: String
   /// Paragraphs shown in the command's own help after the overview.
-  public var discussion: String?
+  package var discussion: String?
   /// The options, in help order. `-h/--help` is added to every command without declaring it.
-  public var options: [OptionDeclaration]
+  package var options: [OptionDeclaration]
   /// The positional arguments, in order.
-  public var arguments: [ArgumentDeclaration]
+  package var arguments: [ArgumentDeclaration]
   /// The commands below this one (`trace score`, `trace batch` …).
-  public var subcommands: [any Command]
+  package var subcommands: [any Command]
   /// Whether command lists leave it out (it still runs and has help).
-  public var isHidden: Bool
+  package var isHidden: Bool
 
   /// Creates a signature.
-  public init(
+  package init(
     name: String, abstract: String, discussion: String? = nil,
     options: [OptionDeclaration] = [], arguments: [ArgumentDeclaration] = [],
     subcommands: [any Command] = [], isHidden: Bool = false

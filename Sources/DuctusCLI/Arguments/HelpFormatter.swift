@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// Writes usage lines and help pages from command signatures, wrapped to a width.
 ///
 /// ```text

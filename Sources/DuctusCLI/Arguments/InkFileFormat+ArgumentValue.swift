@@ -1,9 +1,10 @@
+import _DuctusSupport
 import InkFormats
 
 extension InkFileFormat: ArgumentValue {
   /// Reads a format name (`ductus-json`) or a file extension (`json`).
-  public init?(argument: String) { self.init(name: argument) }
+  package init?(argument: String) { self.init(name: argument) }
 
   /// `a format name or extension (see 'ductus formats')`.
-  public static var expectation: String { "a format name or extension (see 'ductus formats')" }
+  package static var expectation: String { "a format name or extension (see 'ductus formats')" }
 }

@@ -1,6 +1,8 @@
+import _DuctusSupport
+
 extension Int: ArgumentValue {
   /// Reads a decimal integer.
-  public init?(argument: String) { self.init(argument) }
+  package init?(argument: String) { self.init(argument) }
   /// `an integer`.
-  public static var expectation: String { "an integer" }
+  package static var expectation: String { "an integer" }
 }

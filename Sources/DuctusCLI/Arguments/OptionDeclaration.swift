@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// One option a command accepts: a flag (`--quiet`) or an option with a value
 /// (`--format json`, `--format=json`, `-j 4`, `-j4`).
 ///
@@ -5,9 +7,9 @@
 /// let jobs = OptionDeclaration.value(
 ///   "jobs", short: "j", valueName: "n", help: "Parallel jobs.", defaultDescription: "cores")
 /// ```
-public struct OptionDeclaration: Hashable, Sendable {
+package struct OptionDeclaration: Hashable, Sendable {
   /// Whether the option takes a value.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// A switch without a value; giving it twice is an error unless it is repeatable.
     case flag
     /// An option followed by a value, shown in help as `<valueName>`.
@@ -15,24 +17,24 @@ public struct OptionDeclaration: Hashable, Sendable {
   }
 
   /// The long name without its dashes (`format` for `--format`).
-  public var name: String
+  package var name: String
   /// The one-letter name, when the option has one (`j` for `-j`).
-  public var shortName: Character?
+  package var shortName: Character?
   /// Flag or option with a value.
-  public var kind: Kind
+  package var kind: Kind
   /// One sentence for the help text.
-  public var help: String
+  package var help: String
   /// The values the option accepts; empty when any value is accepted.
-  public var allowedValues: [String]
+  package var allowedValues: [String]
   /// What happens when the option is absent, for the help text (`text on a terminal`).
-  public var defaultDescription: String?
+  package var defaultDescription: String?
   /// Whether the option may be given more than once (each value is kept, in order).
-  public var isRepeatable: Bool
+  package var isRepeatable: Bool
   /// Whether the help text leaves the option out.
-  public var isHidden: Bool
+  package var isHidden: Bool
 
   /// Creates a declaration; `flag` and `value` read better at the call site.
-  public init(
+  package init(
     name: String, shortName: Character? = nil, kind: Kind, help: String,
     allowedValues: [String] = [], defaultDescription: String? = nil, isRepeatable: Bool = false,
     isHidden: Bool = false
@@ -48,14 +50,14 @@ public struct OptionDeclaration: Hashable, Sendable {
   }
 
   /// A flag such as `--quiet` / `-q`.
-  public static func flag(
+  package static func flag(
     _ name: String, short: Character? = nil, help: String, isHidden: Bool = false
   ) -> OptionDeclaration {
     OptionDeclaration(name: name, shortName: short, kind: .flag, help: help, isHidden: isHidden)
   }
 
   /// An option with a value such as `--format <format>` / `-j <n>`.
-  public static func value(
+  package static func value(
     _ name: String, short: Character? = nil, valueName: String, help: String,
     allowedValues: [String] = [], defaultDescription: String? = nil, isRepeatable: Bool = false,
     isHidden: Bool = false
@@ -67,13 +69,13 @@ public struct OptionDeclaration: Hashable, Sendable {
   }
 
   /// Whether the option takes a value.
-  public var takesValue: Bool {
+  package var takesValue: Bool {
     if case .value = kind { return true }
     return false
   }
 
   /// The spelling used in messages: `--format`, or `-j/--jobs` when there is a short name.
-  public var displayName: String {
+  package var displayName: String {
     shortName.map { "-\($0)/--\(name)" } ?? "--\(name)"
   }
 

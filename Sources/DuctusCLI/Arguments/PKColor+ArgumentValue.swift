@@ -1,3 +1,4 @@
+import _DuctusSupport
 import OpenPencilKit
 
 extension PKColor: ArgumentValue {
@@ -9,7 +10,7 @@ extension PKColor: ArgumentValue {
   ]
 
   /// Reads `#RRGGBB`, `#RRGGBBAA` (the `#` optional) or a name such as `white` or `clear`.
-  public init?(argument: String) {
+  package init?(argument: String) {
     if let named = Self.namedColors[argument.lowercased()] {
       self = named
     } else if let color = PKColor(hex: argument) {
@@ -20,7 +21,7 @@ extension PKColor: ArgumentValue {
   }
 
   /// `a colour: #RRGGBB, #RRGGBBAA or a name such as white or clear`.
-  public static var expectation: String {
+  package static var expectation: String {
     "a colour: #RRGGBB, #RRGGBBAA or a name such as white or clear"
   }
 }

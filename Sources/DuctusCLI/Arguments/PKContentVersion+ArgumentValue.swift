@@ -1,8 +1,9 @@
+import _DuctusSupport
 import OpenPencilKit
 
 extension PKContentVersion: ArgumentValue {
   /// Reads a version number, `1` to `4`.
-  public init?(argument: String) {
+  package init?(argument: String) {
     guard let number = Int(argument), let version = PKContentVersion(rawValue: number) else {
       return nil
     }
@@ -10,7 +11,7 @@ extension PKContentVersion: ArgumentValue {
   }
 
   /// `a content version from 1 to 4`.
-  public static var expectation: String {
+  package static var expectation: String {
     "a content version from 1 to \(PKContentVersion.latest.rawValue)"
   }
 }

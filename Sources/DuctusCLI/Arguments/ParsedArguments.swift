@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// The values a command line gave one command: its flags, option values and positionals, looked
 /// up by the names the signature declared.
 ///
@@ -7,7 +9,7 @@
 /// ```
 ///
 /// Asking for a name the signature does not declare is a programming error and traps.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
   /// The command's declarations, by long name.
   let declarations: [String: OptionDeclaration]
   /// How often each flag was given, by long name.
@@ -27,27 +29,27 @@ public struct ParsedArguments: Sendable {
   }
 
   /// Whether a flag was given.
-  public func flag(_ name: String) -> Bool { flagCount(name) > 0 }
+  package func flag(_ name: String) -> Bool { flagCount(name) > 0 }
 
   /// How many times a flag was given (`-v -v`).
-  public func flagCount(_ name: String) -> Int {
+  package func flagCount(_ name: String) -> Int {
     precondition(declarations[name]?.takesValue == false, "undeclared flag --\(name)")
     return flagCounts[name, default: 0]
   }
 
   /// Every value a (repeatable) option was given, in order.
-  public func values(_ name: String) -> [String] {
+  package func values(_ name: String) -> [String] {
     precondition(declarations[name]?.takesValue == true, "undeclared option --\(name)")
     return optionValues[name, default: []]
   }
 
   /// The value of an option, or `nil` when it is absent.
-  public func value(_ name: String) -> String? { values(name).last }
+  package func value(_ name: String) -> String? { values(name).last }
 
   /// The value of an option read as a type, or `nil` when it is absent.
   ///
   /// - Throws: `UsageError` naming the option when the word is not a valid value.
-  public func value<Value: ArgumentValue>(_ name: String, as type: Value.Type) throws(UsageError)
+  package func value<Value: ArgumentValue>(_ name: String, as type: Value.Type) throws(UsageError)
     -> Value?
   {
     guard let text = value(name) else { return nil }
@@ -55,7 +57,7 @@ public struct ParsedArguments: Sendable {
   }
 
   /// Every value of a repeatable option read as a type.
-  public func values<Value: ArgumentValue>(_ name: String, as type: Value.Type)
+  package func values<Value: ArgumentValue>(_ name: String, as type: Value.Type)
     throws(UsageError) -> [Value]
   {
     var result: [Value] = []
@@ -64,10 +66,10 @@ public struct ParsedArguments: Sendable {
   }
 
   /// The value of a single positional, or `nil` when an optional one was left out.
-  public func argument(_ name: String) -> String? { arguments(name).first }
+  package func argument(_ name: String) -> String? { arguments(name).first }
 
   /// Every value of a positional, in order.
-  public func arguments(_ name: String) -> [String] {
+  package func arguments(_ name: String) -> [String] {
     precondition(argumentNames.contains(name), "undeclared argument <\(name)>")
     return argumentValues[name, default: []]
   }

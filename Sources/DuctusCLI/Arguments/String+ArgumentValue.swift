@@ -1,6 +1,8 @@
+import _DuctusSupport
+
 extension String: ArgumentValue {
   /// Takes the word as it is.
-  public init?(argument: String) { self = argument }
+  package init?(argument: String) { self = argument }
   /// `a text`.
-  public static var expectation: String { "a text" }
+  package static var expectation: String { "a text" }
 }

@@ -1,3 +1,4 @@
+import _DuctusSupport
 import Foundation
 import InkFormats
 import OpenPencilKit

@@ -1,6 +1,10 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
 import InkFormats
+import InkRecognition
+import InkSampling
+import InkTracing
 
 /// `ductus distances CORPUS [--against CORPUS] --metric M`: the matrix of distances between the
 /// drawings of a corpus (or of two corpora), on all cores, whole or one tile of a larger job;

@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// The root command, `ductus`: it holds the other commands and answers `--version`.
 struct DuctusCommand: Command {
   var signature: CommandSignature {

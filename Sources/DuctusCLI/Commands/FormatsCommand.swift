@@ -1,3 +1,4 @@
+import _DuctusSupport
 import InkFormats
 
 /// `ductus formats`: the ink file formats `convert`, `inspect` and `render` know, with their

@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// `ductus help [<command> ...]`: the help of a command, the same as `ductus <command> --help`.
 struct HelpCommand: Command {
   var signature: CommandSignature {

@@ -1,7 +1,11 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
 import InkFormats
 import InkMath
+import InkRecognition
+import InkSampling
+import InkTracing
 
 /// `ductus pca CORPUS`: principal components of a corpus's resampled drawings (each drawing a
 /// row of `x0, y0, x1, y1, …`), the scores of every drawing, and the fitted model.

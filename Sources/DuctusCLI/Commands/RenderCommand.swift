@@ -1,3 +1,4 @@
+import _DuctusSupport
 import Foundation
 import InkFormats
 import InkRender
@@ -181,7 +182,7 @@ struct RenderCommand: Command {
       CommandFailure(.malformedInput, "\(place): \(error)")
     case .invalidScale, .invalidSize, .imageTooLarge, .unknownFormat:
       CommandFailure(.usage, error.description)
-    case .cairo, .fileWrite:
+    case .cairo:
       CommandFailure(.ioError, error.description)
     }
   }

@@ -1,6 +1,10 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
 import InkFormats
+import InkRecognition
+import InkSampling
+import InkTracing
 
 /// `ductus resample CORPUS`: every drawing of a corpus as one resampled series, streamed, for
 /// tools that take fixed-length sequences (NumPy, PyTorch, Dask).

@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// `ductus synth`: synthetic ink for tests, demonstrations and research.
 struct SynthCommand: Command {
   var signature: CommandSignature {

@@ -1,5 +1,9 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
+import InkRecognition
+import InkSampling
+import InkTracing
 
 /// `ductus synth evaluate`: the defect detection table of tracing reports over templates.
 struct SynthEvaluateCommand: Command {

@@ -1,6 +1,10 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
 import InkFormats
+import InkRecognition
+import InkSampling
+import InkTracing
 
 /// `ductus synth trace --template NAME`: realistic synthetic attempts of a template with chosen
 /// defects, as a Ductus NDJSON corpus.

@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// `ductus templates`: the tracing template library (list, show, render, import).
 struct TemplatesCommand: Command {
   var signature: CommandSignature {

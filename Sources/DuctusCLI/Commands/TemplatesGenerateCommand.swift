@@ -1,3 +1,5 @@
+import InkTracing
+import _DuctusSupport
 import Foundation
 
 /// `ductus templates generate DIR` (hidden): writes the bundled library from its glyph

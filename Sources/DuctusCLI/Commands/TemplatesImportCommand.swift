@@ -1,6 +1,10 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
 import InkFormats
+import InkRecognition
+import InkSampling
+import InkTracing
 
 /// `ductus templates import FILE… -o DIR`: templates from KanjiVG stroke-order files and
 /// Hershey font glyphs.

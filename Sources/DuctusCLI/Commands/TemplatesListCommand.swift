@@ -1,5 +1,9 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
+import InkRecognition
+import InkSampling
+import InkTracing
 
 /// `ductus templates list`: the library's templates with their descriptions, stroke counts and
 /// order sources.

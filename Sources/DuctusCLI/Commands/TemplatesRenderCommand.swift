@@ -1,3 +1,6 @@
+import InkFigures
+import InkTracing
+import _DuctusSupport
 import Foundation
 import InkRender
 

@@ -1,3 +1,5 @@
+import InkTracing
+import _DuctusSupport
 import Foundation
 import InkFormats
 

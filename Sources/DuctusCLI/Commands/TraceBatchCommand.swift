@@ -1,6 +1,10 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
 import InkFormats
+import InkRecognition
+import InkSampling
+import InkTracing
 
 /// `ductus trace batch --template NAME CORPUS`: a report a record, in input order, in parallel.
 struct TraceBatchCommand: Command {
@@ -26,7 +30,8 @@ struct TraceBatchCommand: Command {
     guard let templateName = arguments.value("template") else {
       throw UsageError("missing option '-t/--template'")
     }
-    let (scorer, coverage) = try TraceOptions.scorer(arguments)
+    let scorer = try TraceOptions.scorer(arguments)
+    let method = TraceOptions.method(arguments)
     let template = try TemplateLibrary(arguments).template(named: templateName)
     let jobs = try CommonOptions.jobCount(in: arguments)
     let (input, records) = try TraceOptions.openCorpus(arguments, context: context)
@@ -42,8 +47,9 @@ struct TraceBatchCommand: Command {
           let record = try item.get()
           let attempt = PKDrawingInput(
             name: "\(source): record \(record.key)", drawing: record.drawing)
-          let report = try TraceOptions.report(
-            scorer, coverage: coverage, attempt: attempt, template: template)
+          let report = try TraceOptions.failing(attempt: attempt) {
+            try scorer.report(attempt.drawing, against: template, method: method)
+          }
           return try Self.line(report, key: record.key, label: record.label)
         },
         emit: { _, result in

@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// `ductus trace`: score tracing and copying attempts against templates.
 struct TraceCommand: Command {
   var signature: CommandSignature {

@@ -1,6 +1,10 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
 import InkFormats
+import InkRecognition
+import InkSampling
+import InkTracing
 
 /// `ductus trace rank --class digits|capitals|small CORPUS`: every record ranked against every
 /// template of a class, with the top-1 accuracy and confusion table of a labelled corpus.

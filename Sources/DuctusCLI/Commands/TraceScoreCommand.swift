@@ -1,7 +1,12 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
+import InkFigures
 import InkFormats
+import InkRecognition
 import InkRender
+import InkSampling
+import InkTracing
 
 /// `ductus trace score --template NAME --attempt FILE`: one attempt's report, and optionally
 /// its feedback picture.
@@ -34,7 +39,7 @@ struct TraceScoreCommand: Command {
     guard let attemptPath = arguments.value("attempt") else {
       throw UsageError("missing option '-a/--attempt'")
     }
-    let (scorer, coverage) = try TraceOptions.scorer(arguments)
+    let scorer = try TraceOptions.scorer(arguments)
     let format = try OutputFormat.selected(in: arguments, otherwise: .json, context: context)
     let template = try TemplateLibrary(arguments).template(named: templateName)
     try context.checkInputExists(attemptPath)
@@ -51,36 +56,37 @@ struct TraceScoreCommand: Command {
     } catch let error as InkFormatError {
       throw input.relocated(error)
     }
-    let report = try TraceOptions.report(
-      scorer, coverage: coverage, attempt: drawing, template: template)
-    if let picturePath = arguments.value("picture") {
-      try Self.writePicture(
-        scorer, attempt: drawing, template: template, to: picturePath, context: context)
+    let method = TraceOptions.method(arguments)
+    let picture = try arguments.value("picture").map { path in
+      try (path: path, format: Self.pictureFormat(of: path, context: context))
+    }
+    let report: TracingReport
+    if let picture {
+      let feedback = try TraceOptions.failing(attempt: drawing) {
+        try scorer.feedback(drawing.drawing, against: template, method: method)
+      }
+      report = feedback.report
+      let bytes = try FeedbackPicture.render(feedback, format: picture.format)
+      try AtomicFile.write(bytes, to: picture.path)
+    } else {
+      report = try TraceOptions.failing(attempt: drawing) {
+        try scorer.report(drawing.drawing, against: template, method: method)
+      }
     }
     if format == .text {
-      context.output.write(TraceReportText.render(report))
+      context.output.write(report.text)
     } else {
       context.output.write(try TraceOptions.encoder.encode(report) + Data("\n".utf8))
     }
     return .success
   }
 
-  /// Writes the feedback picture atomically; the format follows the extension.
-  static func writePicture(
-    _ scorer: TracingScorer, attempt: PKDrawingInput, template: TracingTemplate, to path: String,
-    context: CommandContext
-  ) throws {
+  /// The picture format of a path, from its extension, with its folder checked to exist.
+  static func pictureFormat(of path: String, context: CommandContext) throws -> RenderFormat {
     guard let format = RenderFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) else {
       throw UsageError("cannot tell the picture format of '\(path)'; use .png, .svg or .pdf")
     }
     try context.checkOutputFolder(of: path)
-    let feedback: TracingFeedback
-    do {
-      feedback = try scorer.feedback(attempt.drawing, against: template)
-    } catch {
-      throw CommandFailure(.malformedInput, "\(attempt.name): \(error)")
-    }
-    let picture = try FeedbackPicture.render(feedback, level: scorer.level, format: format)
-    try AtomicFile.write(to: path) { $0.write(picture) }
+    return format
   }
 }

@@ -1,6 +1,11 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
+import InkFigures
 import InkFormats
+import InkRecognition
+import InkSampling
+import InkTracing
 import OpenPencilKit
 
 /// `ductus trace session`: a long-running scorer reading one NDJSON request a line on standard
@@ -26,8 +31,9 @@ struct TraceSessionCommand: Command {
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
     let library = try TemplateLibrary(arguments)
-    let (defaultScorer, defaultCoverage) = try TraceOptions.scorer(arguments)
-    var session = TraceSession(library: library, scorer: defaultScorer, coverage: defaultCoverage)
+    var session = TraceSession(
+      library: library, scorer: try TraceOptions.scorer(arguments),
+      method: TraceOptions.method(arguments))
     while let line = readLine(strippingNewline: true) {
       // Blank lines are skipped (a byte test: Foundation's trimming copies the whole line).
       guard line.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
@@ -42,7 +48,7 @@ struct TraceSessionCommand: Command {
 struct TraceSession {
   let library: TemplateLibrary
   let scorer: TracingScorer
-  let coverage: Bool
+  let method: TracingMethod
   var templates: [String: TracingTemplate] = [:]
 
   /// The answer line to one request line.
@@ -71,13 +77,26 @@ struct TraceSession {
       if let placement = request.string("placement") {
         scorer.placement = try TraceOptions.parsePlacement(placement)
       }
-      let coverage = request.string("method").map { $0 == "coverage" } ?? self.coverage
+      var method = self.method
+      if let name = request.string("method") {
+        guard let named = TracingMethod(rawValue: name) else {
+          throw CommandFailure(.usage, "request \(id): unknown method '\(name)'")
+        }
+        method = named
+      }
       let attempt = PKDrawingInput(name: "request \(id)", drawing: drawing)
-      let report = try TraceOptions.report(
-        scorer, coverage: coverage, attempt: attempt, template: template)
+      let report: TracingReport
       if let picture = request.string("picture") {
-        try TraceScoreCommand.writePicture(
-          scorer, attempt: attempt, template: template, to: picture, context: context)
+        let format = try TraceScoreCommand.pictureFormat(of: picture, context: context)
+        let feedback = try TraceOptions.failing(attempt: attempt) {
+          try scorer.feedback(drawing, against: template, method: method)
+        }
+        report = feedback.report
+        try AtomicFile.write(try FeedbackPicture.render(feedback, format: format), to: picture)
+      } else {
+        report = try TraceOptions.failing(attempt: attempt) {
+          try scorer.report(drawing, against: template, method: method)
+        }
       }
       return Data("{\"id\":\(id),\"report\":".utf8) + (try TraceOptions.encoder.encode(report))
         + Data("}\n".utf8)

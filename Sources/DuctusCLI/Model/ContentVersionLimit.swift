@@ -1,3 +1,4 @@
+import _DuctusSupport
 import OpenPencilKit
 
 /// Makes a drawing showable on devices that know PencilKit content up to a version, as iPad
@@ -7,17 +8,17 @@ import OpenPencilKit
 /// fountain pen, then pen), keeping colour and geometry. What a substitute cannot fix (barrel-roll
 /// data, which needs version 3, or an ink type with no older stand-in) is refused, naming the
 /// first stroke concerned.
-public struct ContentVersionLimit: Hashable, Sendable {
+package struct ContentVersionLimit: Hashable, Sendable {
   /// The newest content version the result may need.
-  public var maximum: PKContentVersion
+  package var maximum: PKContentVersion
 
   /// Creates a limit.
-  public init(_ maximum: PKContentVersion) { self.maximum = maximum }
+  package init(_ maximum: PKContentVersion) { self.maximum = maximum }
 
   /// The drawing with inks substituted until every stroke fits the limit.
   ///
   /// - Throws: `CommandFailure` (exit 65) naming the first stroke that still needs more.
-  public func apply(to drawing: PKDrawing) throws(CommandFailure) -> PKDrawing {
+  package func apply(to drawing: PKDrawing) throws(CommandFailure) -> PKDrawing {
     var result = drawing
     for index in result.strokes.indices {
       var ink = result.strokes[index].ink

@@ -1,6 +1,10 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
 import InkFormats
+import InkRecognition
+import InkSampling
+import InkTracing
 
 /// Every readable drawing of a corpus as one series, with its key and label, in input order.
 ///

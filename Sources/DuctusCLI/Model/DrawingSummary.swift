@@ -1,3 +1,4 @@
+import _DuctusSupport
 import Foundation
 import OpenPencilKit
 
@@ -8,42 +9,42 @@ import OpenPencilKit
 /// {"bounds":{"height":52.5,"width":48,"x":11,"y":20.25},"contentVersion":1,"duration":1.2,
 ///  "file":"a.json","inks":{"pen":1},"points":64,"strokes":1}
 /// ```
-public struct DrawingSummary: Encodable, Hashable, Sendable {
+package struct DrawingSummary: Encodable, Hashable, Sendable {
   /// A rectangle in drawing coordinates.
-  public struct Bounds: Encodable, Hashable, Sendable {
+  package struct Bounds: Encodable, Hashable, Sendable {
     /// The left edge.
-    public var x: Double
+    package var x: Double
     /// The top edge.
-    public var y: Double
+    package var y: Double
     /// The width.
-    public var width: Double
+    package var width: Double
     /// The height.
-    public var height: Double
+    package var height: Double
   }
 
   /// The file the drawing came from (`-` for standard input).
-  public var file: String
+  package var file: String
   /// The record's key, for a record of a corpus.
-  public var key: String?
+  package var key: String?
   /// The record's label, when the corpus gives one.
-  public var label: String?
+  package var label: String?
   /// The number of strokes.
-  public var strokes: Int
+  package var strokes: Int
   /// The number of control points over all strokes.
-  public var points: Int
+  package var points: Int
   /// How many strokes use each ink type, by the type's short name (`pen`, `fountainPen` …).
-  public var inks: [String: Int]
+  package var inks: [String: Int]
   /// The content version a device needs to show the drawing (1–4).
-  public var contentVersion: Int
+  package var contentVersion: Int
   /// The union of the strokes' render bounds, to a millionth; `nil` for a drawing without
   /// strokes.
-  public var bounds: Bounds?
+  package var bounds: Bounds?
   /// Seconds from the start of the first stroke to the last point of the last one, to a
   /// microsecond.
-  public var duration: Double
+  package var duration: Double
 
   /// Summarises a drawing.
-  public init(_ drawing: PKDrawing, file: String, key: String? = nil, label: String? = nil) {
+  package init(_ drawing: PKDrawing, file: String, key: String? = nil, label: String? = nil) {
     self.file = file
     self.key = key
     self.label = label
@@ -73,7 +74,7 @@ public struct DrawingSummary: Encodable, Hashable, Sendable {
   private static func millionths(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
   /// Encodes `bounds` as `null` rather than leaving it out, so every entry has the same keys.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(file, forKey: .file)
     try container.encodeIfPresent(key, forKey: .key)

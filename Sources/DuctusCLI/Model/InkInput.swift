@@ -1,3 +1,4 @@
+import _DuctusSupport
 import Foundation
 import InkFormats
 
@@ -10,13 +11,13 @@ import InkFormats
 /// var records = try input.openRecords()
 /// while let record = try records.next() { … }
 /// ```
-public final class InkInput {
+package final class InkInput {
   /// The path as given (`-` for standard input).
-  public let path: String
+  package let path: String
   /// The format, as given by `--from` or told from the name and content.
-  public let format: InkFileFormat?
+  package let format: InkFileFormat?
   /// Whether the input is a folder of files.
-  public let isFolder: Bool
+  package let isFolder: Bool
   /// Where the bytes are.
   let url: URL
   /// The temporary folder holding a copy of standard input.
@@ -26,7 +27,7 @@ public final class InkInput {
   ///
   /// - Throws: `CommandFailure` with exit 66 for a missing input, 65 when the format cannot be
   ///   told, 74 when standard input cannot be read.
-  public init(path: String, format: InkFileFormat?, context: CommandContext) throws {
+  package init(path: String, format: InkFileFormat?, context: CommandContext) throws {
     self.path = path
     if path == "-" {
       let folder: URL
@@ -77,12 +78,12 @@ public final class InkInput {
   }
 
   /// Whether the input can hold more than one drawing (a folder or a corpus file).
-  public var isCorpus: Bool { isFolder || (format?.holdsCorpus ?? true) }
+  package var isCorpus: Bool { isFolder || (format?.holdsCorpus ?? true) }
 
   /// The records, read one at a time.
   ///
   /// - Throws: `InkFormatError` naming the input when it cannot be opened.
-  public func openRecords() throws -> any CorpusReader {
+  package func openRecords() throws -> any CorpusReader {
     do {
       return try InkFileFormat.openCorpus(at: url, as: format)
     } catch {
@@ -94,7 +95,7 @@ public final class InkInput {
   /// naming a record) goes to `failures` and the walk carries on; any other failure ends it.
   ///
   /// - Throws: what `body` throws, and `InkFormatError` for a failure of the whole input.
-  public func forEachRecord(
+  package func forEachRecord(
     failures: RecordFailureLog, _ body: (CorpusRecord) throws -> Void
   ) throws {
     var records = try openRecords()
@@ -115,7 +116,7 @@ public final class InkInput {
 
   /// An error that names the input as the user gave it (`<stdin>` for a copy of standard
   /// input) rather than by its absolute path.
-  public func relocated(_ error: any Error) -> any Error {
+  package func relocated(_ error: any Error) -> any Error {
     Self.relocated(error, url: url, name: displayName)
   }
 
@@ -127,5 +128,5 @@ public final class InkInput {
   }
 
   /// The name used in output for this input (`<stdin>` for `-`).
-  public var displayName: String { spoolFolder == nil ? path : "<stdin>" }
+  package var displayName: String { spoolFolder == nil ? path : "<stdin>" }
 }

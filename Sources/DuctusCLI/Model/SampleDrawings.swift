@@ -1,3 +1,4 @@
+import _DuctusSupport
 import Foundation
 import InkFormats
 import OpenPencilKit
@@ -9,12 +10,12 @@ import OpenPencilKit
 ///
 /// Every point has a time, force, azimuth and altitude, as an Apple Pencil would give; the
 /// figures are deterministic, so regenerating the samples changes no byte.
-public enum SampleDrawings {
+package enum SampleDrawings {
   /// The moment every sample stroke is dated from (2024-01-01T00:00:00Z).
   static let epoch = Date(timeIntervalSince1970: 1_704_067_200)
 
   /// A cursive "a" in one pen stroke: a counter-clockwise bowl and a stem with an exit flick.
-  public static var letterA: PKDrawing {
+  package static var letterA: PKDrawing {
     let center = (x: 60.0, y: 60.0)
     let (rx, ry) = (18.0, 20.0)
     var outline: [CGPoint] = []
@@ -39,7 +40,7 @@ public enum SampleDrawings {
   }
 
   /// A five-pointed star drawn in one pen stroke, corner to corner.
-  public static var star: PKDrawing {
+  package static var star: PKDrawing {
     var corners: [CGPoint] = []
     for index in 0...5 {
       let angle = (-90.0 + 144.0 * Double(index)) * .pi / 180
@@ -98,7 +99,7 @@ public enum SampleDrawings {
   }
 
   /// The records of `samples.ndjson`, labelled by what they show.
-  public static var corpus: [CorpusRecord] {
+  package static var corpus: [CorpusRecord] {
     [
       CorpusRecord(key: "a", label: "a", metadata: ["writer": "synthetic"], drawing: letterA),
       CorpusRecord(key: "star", label: "star", drawing: star),

@@ -1,3 +1,4 @@
+import _DuctusSupport
 import InkFormats
 
 /// The records of an input that fall in a shard, one at a time, for `OrderedParallelMap`: a

@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// The options batch commands share, declared once so that every command spells and documents
 /// them alike.
 ///
@@ -5,32 +7,32 @@
 /// options: [OutputFormat.option([.text, .json], otherwise: .json),
 ///           CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet]
 /// ```
-public enum CommonOptions {
+package enum CommonOptions {
   /// `-q/--quiet`: no progress bar and no notes on standard error (errors still appear).
-  public static let quiet = OptionDeclaration.flag(
+  package static let quiet = OptionDeclaration.flag(
     "quiet", short: "q", help: "Print no progress and no notes on standard error.")
 
   /// `-j/--jobs <n>`: how many records to work on at once.
-  public static let jobs = OptionDeclaration.value(
+  package static let jobs = OptionDeclaration.value(
     "jobs", short: "j", valueName: "n",
     help: "How many records to work on at once; the output keeps the input order.",
     defaultDescription: "the number of cores")
 
   /// `--shard <I/N>`: work only on every N-th record starting at the I-th (zero-based).
-  public static let shard = OptionDeclaration.value(
+  package static let shard = OptionDeclaration.value(
     "shard", valueName: "I/N",
     help: "Work only on the records whose zero-based index i has i % N == I, to spread a job "
       + "over N machines.")
 
   /// `--errors <file>`: where record failures go instead of standard error.
-  public static let errors = OptionDeclaration.value(
+  package static let errors = OptionDeclaration.value(
     "errors", valueName: "file",
     help: "Write one line per failed record to this file instead of standard error.")
 
   /// The value of `--jobs`, or the number of cores.
   ///
   /// - Throws: `UsageError` unless the value is a positive integer.
-  public static func jobCount(in arguments: ParsedArguments) throws(UsageError) -> Int {
+  package static func jobCount(in arguments: ParsedArguments) throws(UsageError) -> Int {
     guard let jobs = try arguments.value("jobs", as: Int.self) else {
       return Platform.activeProcessorCount
     }
@@ -41,7 +43,7 @@ public enum CommonOptions {
   }
 
   /// The value of `--shard`, or the whole job.
-  public static func shard(in arguments: ParsedArguments) throws(UsageError) -> Shard {
+  package static func shard(in arguments: ParsedArguments) throws(UsageError) -> Shard {
     try arguments.value("shard", as: Shard.self) ?? .all
   }
 }

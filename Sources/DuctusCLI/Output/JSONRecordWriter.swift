@@ -1,3 +1,4 @@
+import _DuctusSupport
 import Foundation
 
 /// Streams encodable records to an output as one JSON array (`--format json`) or as one JSON
@@ -7,14 +8,14 @@ import Foundation
 /// The array is written as records arrive (`[` with the first record, one record a line, `]`),
 /// so a corpus never has to be held in memory and a command that fails before its first record
 /// prints nothing.
-public struct JSONRecordWriter {
+package struct JSONRecordWriter {
   private let sink: OutputSink
   private let isArray: Bool
   private let encoder: JSONEncoder
   private var count = 0
 
   /// Starts writing; `format` must be `.json` or `.ndjson`.
-  public init(to sink: OutputSink, format: OutputFormat) {
+  package init(to sink: OutputSink, format: OutputFormat) {
     precondition(format == .json || format == .ndjson, "JSONRecordWriter writes JSON")
     self.sink = sink
     self.isArray = format == .json
@@ -23,7 +24,7 @@ public struct JSONRecordWriter {
   }
 
   /// Writes one record.
-  public mutating func write<Record: Encodable>(_ record: Record) throws {
+  package mutating func write<Record: Encodable>(_ record: Record) throws {
     let data = try encoder.encode(record)
     if isArray { sink.write(count == 0 ? "[\n  " : ",\n  ") }
     sink.write(data)
@@ -32,7 +33,7 @@ public struct JSONRecordWriter {
   }
 
   /// Ends the array (nothing for NDJSON).
-  public func finish() {
+  package func finish() {
     if isArray { sink.write(count == 0 ? "[]\n" : "\n]\n") }
   }
 }

@@ -1,3 +1,4 @@
+import _DuctusSupport
 import Foundation
 
 /// Transforms a stream of inputs on several threads and hands the results back in input
@@ -13,14 +14,14 @@ import Foundation
 ///   try write(result.get())
 /// }
 /// ```
-public struct OrderedParallelMap: Sendable {
+package struct OrderedParallelMap: Sendable {
   /// How many threads transform at once.
-  public var jobs: Int
+  package var jobs: Int
   /// How many inputs are read before transforming them.
-  public var windowSize: Int
+  package var windowSize: Int
 
   /// Creates a map with `jobs` threads and a window of `16 × jobs` inputs.
-  public init(jobs: Int, windowSize: Int? = nil) {
+  package init(jobs: Int, windowSize: Int? = nil) {
     precondition(jobs > 0, "jobs must be positive")
     self.jobs = jobs
     self.windowSize = max(windowSize ?? jobs * 16, 1)
@@ -30,7 +31,7 @@ public struct OrderedParallelMap: Sendable {
   /// zero-based input index to `emit`, in input order.
   ///
   /// - Throws: whatever `emit` throws; transform errors go to `emit` as failures.
-  public func run<Input: Sendable, Output: Sendable>(
+  package func run<Input: Sendable, Output: Sendable>(
     next: () -> Input?,
     transform: @escaping @Sendable (Input) throws -> Output,
     emit: (Int, Result<Output, any Error>) throws -> Void

@@ -1,9 +1,11 @@
+import _DuctusSupport
+
 /// How a command prints its results (`--format`).
 ///
 /// Without `--format`, a command prints `text` when standard output is a terminal and its
 /// machine-readable default (`json` or `ndjson`) otherwise, so that `ductus inspect a.json`
 /// reads well and `ductus inspect a.json | jq` parses.
-public enum OutputFormat: String, CaseIterable, Sendable, ArgumentValue {
+package enum OutputFormat: String, CaseIterable, Sendable, ArgumentValue {
   /// Aligned text for people.
   case text
   /// One JSON document.
@@ -16,13 +18,13 @@ public enum OutputFormat: String, CaseIterable, Sendable, ArgumentValue {
   case npy
 
   /// Reads a format name.
-  public init?(argument: String) { self.init(rawValue: argument) }
+  package init?(argument: String) { self.init(rawValue: argument) }
 
   /// `a format name`.
-  public static var expectation: String { "a format name" }
+  package static var expectation: String { "a format name" }
 
   /// The `--format` option of a command that can print the given formats.
-  public static func option(_ formats: [OutputFormat], otherwise: OutputFormat)
+  package static func option(_ formats: [OutputFormat], otherwise: OutputFormat)
     -> OptionDeclaration
   {
     let names = formats.map(\.rawValue)
@@ -34,7 +36,7 @@ public enum OutputFormat: String, CaseIterable, Sendable, ArgumentValue {
   }
 
   /// The format a command line asks for, or the default for where output goes.
-  public static func selected(
+  package static func selected(
     in arguments: ParsedArguments, otherwise: OutputFormat, context: CommandContext
   ) throws(UsageError) -> OutputFormat {
     if let format = try arguments.value("format", as: OutputFormat.self) { return format }

@@ -1,3 +1,4 @@
+import _DuctusSupport
 import Foundation
 
 /// A one-line progress display on standard error (`inspect: 1200/5000 24% 830/s`), redrawn at
@@ -5,7 +6,7 @@ import Foundation
 ///
 /// It shows only when standard error is a terminal and `--quiet` was not given; otherwise every
 /// call does nothing, so commands call it unconditionally. Safe to advance from several threads.
-public final class ProgressReporter: Sendable {
+package final class ProgressReporter: Sendable {
   private struct State {
     var done = 0
     var lastDraw: ContinuousClock.Instant?
@@ -19,14 +20,14 @@ public final class ProgressReporter: Sendable {
   private let state = Locked(State())
 
   /// Creates a reporter; `total` is the number of units when known.
-  public init(label: String, total: Int?, context: CommandContext, quiet: Bool) {
+  package init(label: String, total: Int?, context: CommandContext, quiet: Bool) {
     self.label = label
     self.total = total
     self.isEnabled = context.errorIsTerminal && !quiet
   }
 
   /// Counts finished units and redraws when a tenth of a second has passed.
-  public func advance(by count: Int = 1) {
+  package func advance(by count: Int = 1) {
     guard isEnabled else { return }
     let now = ContinuousClock.now
     let line: String? = state.withLock { state in
@@ -40,7 +41,7 @@ public final class ProgressReporter: Sendable {
   }
 
   /// Clears the line.
-  public func finish() {
+  package func finish() {
     guard isEnabled else { return }
     let wasDrawn = state.withLock { state in
       defer { state.isDrawn = false }

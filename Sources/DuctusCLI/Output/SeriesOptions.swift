@@ -1,4 +1,9 @@
-import InkAnalysis
+import _DuctusSupport
+import InkDistances
+import InkRecognition
+import InkSampling
+import InkTracing
+
 
 /// The options shared by the commands that turn every drawing of a corpus into one series
 /// (`distances`, `pca`, `resample`): `--resample`, `--pen-up`, `--normalize`.

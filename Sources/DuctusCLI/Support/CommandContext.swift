@@ -1,24 +1,25 @@
+import _DuctusSupport
 import Foundation
 
 /// What a running command may use of its surroundings: standard output, whether the streams
 /// are terminals, the terminal's width, whether colour is wanted, and the reporting of warnings
 /// and errors on standard error.
-public struct CommandContext {
+package struct CommandContext {
   /// Standard output, for data.
-  public let output: OutputSink
+  package let output: OutputSink
   /// Whether standard input is a terminal (then a command without files does not wait on it).
-  public let inputIsTerminal: Bool
+  package let inputIsTerminal: Bool
   /// Whether standard output is a terminal (then `--format` defaults to `text`).
-  public let outputIsTerminal: Bool
+  package let outputIsTerminal: Bool
   /// Whether standard error is a terminal (then progress is shown).
-  public let errorIsTerminal: Bool
+  package let errorIsTerminal: Bool
   /// The width of the terminal on standard output, when it is one.
-  public let terminalWidth: Int?
+  package let terminalWidth: Int?
   /// Whether messages may use colour (standard error is a terminal and `NO_COLOR` is unset).
-  public let isColorEnabled: Bool
+  package let isColorEnabled: Bool
 
   /// The context of the running process.
-  public static func standard() -> CommandContext {
+  package static func standard() -> CommandContext {
     let errorIsTerminal = Platform.isTerminal(Platform.standardError)
     return CommandContext(
       output: .standardOutput(),
@@ -33,12 +34,12 @@ public struct CommandContext {
   var helpWidth: Int { min(terminalWidth ?? 80, 100) }
 
   /// Prints `error: <message>` on standard error.
-  public func reportError(_ message: String) {
+  package func reportError(_ message: String) {
     Platform.writeToStandardError(highlighted("error:", color: 31) + " " + message + "\n")
   }
 
   /// Prints a line on standard error as it is.
-  public func reportNote(_ message: String) {
+  package func reportNote(_ message: String) {
     Platform.writeToStandardError(message + "\n")
   }
 
@@ -50,7 +51,7 @@ public struct CommandContext {
   ///
   /// - Throws: `CommandFailure`: exit 66 when the file is missing or unreadable, 74 when
   ///   reading fails.
-  public func readInput(_ path: String) throws(CommandFailure) -> Data {
+  package func readInput(_ path: String) throws(CommandFailure) -> Data {
     if path == "-" {
       do {
         return try FileHandle.standardInput.readToEnd() ?? Data()
@@ -67,7 +68,7 @@ public struct CommandContext {
   }
 
   /// Fails with exit 66 unless `path` names a readable file (or folder).
-  public func checkInputExists(_ path: String) throws(CommandFailure) {
+  package func checkInputExists(_ path: String) throws(CommandFailure) {
     guard path != "-" else { return }
     guard FileManager.default.fileExists(atPath: path) else {
       throw CommandFailure.inputMissing(path)
@@ -78,7 +79,7 @@ public struct CommandContext {
   }
 
   /// Fails with exit 74 unless the folder an output goes into exists and is writable.
-  public func checkOutputFolder(of path: String) throws(CommandFailure) {
+  package func checkOutputFolder(of path: String) throws(CommandFailure) {
     guard path != "-" else { return }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     var isFolder: ObjCBool = false
@@ -94,14 +95,14 @@ public struct CommandContext {
   /// piped.
   ///
   /// - Throws: `UsageError` when there are none and standard input is a terminal.
-  public func inputFiles(_ files: [String], argumentName: String) throws(UsageError) -> [String] {
+  package func inputFiles(_ files: [String], argumentName: String) throws(UsageError) -> [String] {
     if !files.isEmpty { return files }
     guard !inputIsTerminal else { throw UsageError("missing argument <\(argumentName)>") }
     return ["-"]
   }
 
   /// Writes an output through `body`: atomically to a file, or to standard output for `-`.
-  public func writeOutput<Result>(to path: String, _ body: (OutputSink) throws -> Result)
+  package func writeOutput<Result>(to path: String, _ body: (OutputSink) throws -> Result)
     throws -> Result
   {
     guard path != "-" else { return try body(output) }

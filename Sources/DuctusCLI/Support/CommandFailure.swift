@@ -1,31 +1,38 @@
+import _DuctusSupport
 import Foundation
 import InkFormats
+import InkTracing
+import _DuctusSupport
 
 /// A failure that ends a command: the message printed on standard error and the exit code.
 ///
 /// Commands throw it (or any error that `init(_:)` knows how to classify); the entry point
 /// prints `error: <message>` and exits with `exitCode`.
-public struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible {
+package struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// The status the process ends with.
-  public var exitCode: ExitCode
+  package var exitCode: ExitCode
   /// One line a user can act on, naming the file (and record) concerned.
-  public var message: String
+  package var message: String
 
   /// Creates a failure.
-  public init(_ exitCode: ExitCode, _ message: String) {
+  package init(_ exitCode: ExitCode, _ message: String) {
     self.exitCode = exitCode
     self.message = message
   }
 
   /// Classifies any error: a `CommandFailure` stays as it is, a `UsageError` exits 2, an
   /// `InkFormatError` exits 65 (2 when the format cannot do what was asked, such as writing a
-  /// format that is only read) and any other failure 74.
-  public init(_ error: any Error) {
+  /// format that is only read), an `OutputFileError` and any other failure 74.
+  package init(_ error: any Error) {
     switch error {
     case let failure as CommandFailure:
       self = failure
     case let usage as UsageError:
       self.init(.usage, usage.message)
+    case let library as TemplateLibraryError:
+      self.init(library.kind == .missing ? .inputMissing : .malformedInput, library.message)
+    case let output as OutputFileError:
+      self.init(.ioError, output.description)
     case let format as InkFormatError:
       self.init(format.kind == .unsupported ? .usage : .malformedInput, format.description)
     default:
@@ -34,12 +41,12 @@ public struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible
   }
 
   /// The input at `path` does not exist or cannot be opened (exit 66).
-  public static func inputMissing(_ path: String, reason: String = "no such file") -> Self {
+  package static func inputMissing(_ path: String, reason: String = "no such file") -> Self {
     CommandFailure(.inputMissing, "\(path): \(reason)")
   }
 
   /// Reading or writing `path` failed (exit 74).
-  public static func io(_ path: String, _ error: any Error) -> Self {
+  package static func io(_ path: String, _ error: any Error) -> Self {
     CommandFailure(.ioError, "\(path): \(describe(error))")
   }
 
@@ -57,5 +64,5 @@ public struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible
     return nsError.localizedDescription
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }

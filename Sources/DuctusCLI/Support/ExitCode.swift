@@ -1,7 +1,9 @@
+import _DuctusSupport
+
 /// The status `ductus` ends with, as the architecture note fixes them; the numbers above 63 are
 /// those of BSD's `sysexits.h`, so that shell scripts and batch schedulers can tell a bad file
 /// from a missing one without reading the message.
-public enum ExitCode: Int32, Sendable, CaseIterable {
+package enum ExitCode: Int32, Sendable, CaseIterable {
   /// Everything worked.
   case success = 0
   /// The command finished, but some records failed (each reported on standard error or in

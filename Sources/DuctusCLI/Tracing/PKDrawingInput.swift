@@ -1,3 +1,4 @@
+import _DuctusSupport
 import OpenPencilKit
 
 /// A drawing with the name errors should use for it (a file, a record, a request id).

@@ -1,6 +1,10 @@
+import _DuctusSupport
 import Foundation
-import InkAnalysis
+import InkDistances
 import InkFormats
+import InkRecognition
+import InkSampling
+import InkTracing
 
 /// The options shared by the `trace` commands: which template, how lenient, which method and
 /// how the attempt is placed.
@@ -48,12 +52,15 @@ enum TraceOptions {
     "{\"key\":\(DistancesCommand.jsonString(key)),\"label\":\(label.map(DistancesCommand.jsonString) ?? "null"),"
   }
 
-  /// The scorer and method a command line asks for.
-  static func scorer(_ arguments: ParsedArguments) throws -> (TracingScorer, coverage: Bool) {
-    (
-      TracingScorer(level: try level(arguments), placement: try placement(arguments)),
-      arguments.value("method") == "coverage"
-    )
+  /// The scorer a command line asks for.
+  static func scorer(_ arguments: ParsedArguments) throws -> TracingScorer {
+    TracingScorer(level: try level(arguments), placement: try placement(arguments))
+  }
+
+  /// The `--method` a command line asks for, `strokes` without it (the parser has checked the
+  /// name).
+  static func method(_ arguments: ParsedArguments) -> TracingMethod {
+    arguments.value("method").flatMap(TracingMethod.init(rawValue:)) ?? .strokes
   }
 
   /// The `--level` a command line asks for, `standard` without it.
@@ -87,14 +94,12 @@ enum TraceOptions {
     }
   }
 
-  /// The report of an attempt, as the chosen method makes it.
-  static func report(
-    _ scorer: TracingScorer, coverage: Bool, attempt: PKDrawingInput, template: TracingTemplate
-  ) throws -> TracingReport {
+  /// Runs a scoring call, naming the attempt in its failure (exit 65).
+  static func failing<Result>(attempt: PKDrawingInput, _ body: () throws -> Result) throws
+    -> Result
+  {
     do {
-      return coverage
-        ? try scorer.coverageReport(attempt.drawing, against: template)
-        : try scorer.score(attempt.drawing, against: template)
+      return try body()
     } catch {
       throw CommandFailure(.malformedInput, "\(attempt.name): \(error)")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import _DuctusSupport
 
 /// Ductus JSON in the registry: `.json` files whose object names `"format":"ductus-drawing"`.
 public enum DuctusJSONCodec: InkFormatCodec {
@@ -22,8 +23,6 @@ public enum DuctusJSONCodec: InkFormatCodec {
   }
 
   public static func write(_ record: CorpusRecord, to url: URL) throws {
-    let output = try AtomicFileOutput(destination: url)
-    try output.write(DuctusJSONWriter().data(for: record))
-    try output.commit()
+    try AtomicFile.write(DuctusJSONWriter().data(for: record), to: url.path)
   }
 }

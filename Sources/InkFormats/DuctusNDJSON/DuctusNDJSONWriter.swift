@@ -1,16 +1,17 @@
 import Foundation
+import _DuctusSupport
 
 /// Streams a corpus into a Ductus NDJSON file (see <doc:Corpora>): one record a line, written
 /// through a buffer into a temporary file that `finish()` moves into place.
 public struct DuctusNDJSONWriter: CorpusWriter {
-  private let output: AtomicFileOutput
+  private let output: AtomicFile
   private let drawingWriter = DuctusJSONWriter(breaksLinesBetweenStrokes: false)
 
   /// Starts a corpus file at `url`.
-  public init(url: URL) throws { output = try AtomicFileOutput(destination: url) }
+  public init(url: URL) throws { output = try AtomicFile(path: url.path) }
 
   public mutating func write(_ record: CorpusRecord) throws {
-    try output.write(Self.line(for: record, drawingWriter: drawingWriter))
+    output.sink.write(bytes: Self.line(for: record, drawingWriter: drawingWriter))
   }
 
   public mutating func finish() throws { try output.commit() }

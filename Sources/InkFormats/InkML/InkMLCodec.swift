@@ -1,4 +1,5 @@
 import Foundation
+import _DuctusSupport
 
 /// InkML in the registry: `.inkml` (and `.xml`) files whose first bytes hold an `<ink` element.
 public enum InkMLCodec: InkFormatCodec {
@@ -19,8 +20,6 @@ public enum InkMLCodec: InkFormatCodec {
   }
 
   public static func write(_ record: CorpusRecord, to url: URL) throws {
-    let output = try AtomicFileOutput(destination: url)
-    try output.write(InkMLWriter().data(for: record))
-    try output.commit()
+    try AtomicFile.write(InkMLWriter().data(for: record), to: url.path)
   }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import _DuctusSupport
 
 /// Turns the bytes of a decimal number (JSON's grammar: `-?digits(.digits)?([eE][+-]?digits)?`)
 /// into the correctly rounded `Double`.
@@ -201,7 +197,7 @@ enum DecimalNumberParser {
         buffer[offset] = CChar(bitPattern: bytes[index])
       }
       buffer[range.count] = 0
-      return strtod(buffer.baseAddress!, nil)
+      return Platform.parseDouble(buffer.baseAddress!)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import _DuctusSupport
 import OpenPencilKit
 
 /// PencilKit's binary drawing format in the registry (`.pkdrawing`, `.drawing`): the bytes of
@@ -32,8 +33,6 @@ public enum PencilKitCodec: InkFormatCodec {
 
   /// Writes the drawing's `dataRepresentation()`; the label and metadata have no place in it.
   public static func write(_ record: CorpusRecord, to url: URL) throws {
-    let output = try AtomicFileOutput(destination: url)
-    try output.write(record.drawing.dataRepresentation())
-    try output.commit()
+    try AtomicFile.write(record.drawing.dataRepresentation(), to: url.path)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import _DuctusSupport
 
 /// A UNIPEN file with its `.INCLUDE`s read in place: the pen-down components, the segments and
 /// the declared properties, in the terms of the UNIPEN format definition (Guyon, Schomaker,

@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// A dense matrix of `Double` in row-major order, stored contiguously.
 ///
 /// Element `(i, j)` lives at `elements[i * columns + j]`, so a row is a contiguous slice and the

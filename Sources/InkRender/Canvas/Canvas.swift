@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import _DuctusSupport
 import OpenPencilKit
 
 /// A picture being drawn: a Cairo surface (an image for PNG, a page for PDF or SVG) seen through
@@ -176,9 +177,9 @@ public final class Canvas {
   /// Ends the picture and writes it to a file atomically (a temporary file in the same folder,
   /// then a rename), so that a reader never sees half a picture.
   ///
-  /// - Throws: whatever ``finish()`` throws, or ``RenderError/fileWrite(path:reason:)``.
+  /// - Throws: whatever ``finish()`` throws, or an error naming the file when it cannot be written.
   public func write(to url: URL) throws {
-    try AtomicFile.write(finish(), to: url)
+    try AtomicFile.write(finish(), to: url.path)
   }
 
   /// The pixels of a PNG canvas as they are now, without encoding and decoding a PNG.

@@ -1,0 +1,10 @@
+// The umbrella: an app writes `import Ductus` and gets every library module.
+@_exported import InkDistances
+@_exported import InkFigures
+@_exported import InkFormats
+@_exported import InkMath
+@_exported import InkRecognition
+@_exported import InkRender
+@_exported import InkSampling
+@_exported import InkTracing
+@_exported import OpenPencilKit

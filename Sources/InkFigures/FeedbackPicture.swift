@@ -1,0 +1,128 @@
+import Foundation
+import InkRender
+import InkSampling
+import InkTracing
+import OpenPencilKit
+
+/// The feedback picture of a tracing report: the template in grey with numbered start dots,
+/// the attempt coloured from green (on the line) through orange to red (a tolerance or more
+/// off), arrows on reversed strokes, missing strokes dashed in red, extra ink in purple, and
+/// the report's score and stars as a caption.
+///
+/// It draws a ``TracingFeedback`` (``TracingScorer/feedback(_:against:method:)``), so the
+/// picture and the report come from one scoring of the attempt:
+///
+/// ```swift
+/// let feedback = try TracingScorer().feedback(drawing, against: template)
+/// let png = try FeedbackPicture.render(feedback, format: .png)
+/// ```
+public enum FeedbackPicture {
+  /// Pixels a box unit.
+  public static let scale: CGFloat = 4
+
+  /// The picture in a format.
+  ///
+  /// - Throws: ``RenderError`` when Cairo fails.
+  public static func render(_ feedback: TracingFeedback, format: RenderFormat) throws -> Data {
+    let level = feedback.level
+    let template = feedback.template
+    let unit = template.box.height > 0 ? template.box.height : 100
+    let inkBounds = feedback.ink.flatMap(\.points).reduce(template.box) {
+      $0.union(CGRect(origin: $1, size: .zero))
+    }
+    let region = inkBounds.insetBy(dx: -0.08 * unit, dy: -0.08 * unit)
+    let canvas = try Canvas(
+      format: format, pixelWidth: Int((region.width * scale).rounded(.up)),
+      pixelHeight: Int((region.height * scale).rounded(.up)), origin: region.origin, scale: scale)
+    canvas.fill(.white)
+    let thin = 0.004 * unit
+    canvas.strokePolyline(
+      [
+        CGPoint(x: template.box.minX, y: template.box.minY),
+        CGPoint(x: template.box.maxX, y: template.box.minY),
+        CGPoint(x: template.box.maxX, y: template.box.maxY),
+        CGPoint(x: template.box.minX, y: template.box.maxY),
+        CGPoint(x: template.box.minX, y: template.box.minY),
+      ], style: LineStyle(width: thin, color: PKColor(white: 0.85, alpha: 1)))
+    for (_, y) in template.guides.sorted(by: { $0.key < $1.key }) {
+      canvas.strokeLine(
+        from: CGPoint(x: template.box.minX, y: y), to: CGPoint(x: template.box.maxX, y: y),
+        style: LineStyle(
+          width: thin, color: PKColor(red: 0.7, green: 0.8, blue: 1, alpha: 1),
+          dash: [0.02 * unit, 0.015 * unit]))
+    }
+    let assessments = Dictionary(
+      feedback.report.strokes.compactMap { a in a.templateStroke.map { ($0, a) } },
+      uniquingKeysWith: { first, _ in first })
+    let templateWidth = 0.07 * unit
+    for (index, stroke) in template.strokes.enumerated() {
+      let missing = assessments[index]?.codes.contains(.missing) ?? false
+      if missing {
+        canvas.strokePolyline(
+          stroke.points,
+          style: LineStyle(
+            width: 0.015 * unit, color: PKColor(red: 0.85, green: 0.1, blue: 0.1, alpha: 1),
+            dash: [0.04 * unit, 0.03 * unit], cap: .butt))
+      } else {
+        canvas.strokePolyline(
+          stroke.points,
+          style: LineStyle(width: templateWidth, color: PKColor(white: 0.86, alpha: 1)))
+      }
+    }
+    for ink in feedback.ink where ink.points.count > 1 {
+      for k in 1..<ink.points.count {
+        let color: PKColor
+        if let deviations = ink.deviations {
+          color = Self.color(deviation: max(deviations[k - 1], deviations[k]) / level.tolerance)
+        } else {
+          color = PKColor(red: 0.55, green: 0.2, blue: 0.75, alpha: 1)
+        }
+        canvas.strokeLine(
+          from: ink.points[k - 1], to: ink.points[k],
+          style: LineStyle(width: 0.022 * unit, color: color))
+      }
+      if let t = ink.templateStroke, assessments[t]?.codes.contains(.reversed) ?? false {
+        // Arrows along the way the child went, in red.
+        for fraction in [0.35, 0.7] {
+          let i = Int(Double(ink.points.count - 1) * fraction)
+          let j = min(i + max(ink.points.count / 12, 1), ink.points.count - 1)
+          canvas.drawArrow(
+            from: ink.points[i], to: ink.points[j], headLength: 0.05 * unit,
+            style: LineStyle(
+              width: 0.012 * unit, color: PKColor(red: 0.85, green: 0.1, blue: 0.1, alpha: 1)))
+        }
+      }
+    }
+    for (index, stroke) in template.strokes.enumerated() {
+      guard let start = stroke.points.first else { continue }
+      if stroke.points.count > 1 {
+        let next = stroke.points[min(max(stroke.points.count / 6, 1), stroke.points.count - 1)]
+        canvas.drawArrow(
+          from: start, to: next, headLength: 0.04 * unit,
+          style: LineStyle(
+            width: 0.01 * unit, color: PKColor(red: 0.1, green: 0.45, blue: 0.1, alpha: 1)))
+      }
+      canvas.fillCircle(
+        center: start, radius: 0.035 * unit,
+        color: PKColor(red: 0.1, green: 0.6, blue: 0.2, alpha: 1))
+      canvas.drawText("\(index + 1)", centeredAt: start, fontSize: 0.045 * unit, color: .white)
+    }
+    let caption =
+      "\(feedback.report.scoreText)/100 "
+      + String(repeating: "★", count: feedback.report.stars)
+      + String(repeating: "☆", count: 3 - feedback.report.stars)
+    canvas.drawText(
+      caption, centeredAt: CGPoint(x: region.midX, y: region.minY + 0.04 * unit),
+      fontSize: 0.05 * unit,
+      color: PKColor(white: 0.25, alpha: 1))
+    return try canvas.finish()
+  }
+
+  /// Green on the line, orange at half a tolerance, red at a tolerance or more.
+  static func color(deviation ratio: Double) -> PKColor {
+    let r = min(max(ratio, 0), 1)
+    return r < 0.5
+      ? PKColor(red: 0.1 + 1.7 * r, green: 0.65, blue: 0.15, alpha: 1)
+      : PKColor(red: 0.95, green: 0.65 * (1 - (r - 0.5) * 2) + 0.1, blue: 0.1, alpha: 1)
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import InkDistances
+import InkRecognition
+import InkSampling
+import OpenPencilKit
+
+/// A polyline in structure-of-arrays form with the distance queries tracing needs.
+struct Polyline: Sendable {
+  private(set) var xs: [Double]
+  private(set) var ys: [Double]
+  /// Each segment's direction and the inverse of its squared length (0 for a zero-length
+  /// segment), computed once, so that a distance query does no division.
+  private let segmentXs: [Double]
+  private let segmentYs: [Double]
+  private let inverseSquaredLengths: [Double]
+
+  var count: Int { xs.count }
+  var isEmpty: Bool { xs.isEmpty }
+
+  init(xs: [Double], ys: [Double]) {
+    self.xs = xs
+    self.ys = ys
+    let n = max(xs.count - 1, 0)
+    var sx = [Double](repeating: 0, count: n)
+    var sy = [Double](repeating: 0, count: n)
+    var inverse = [Double](repeating: 0, count: n)
+    for i in 0..<n {
+      sx[i] = xs[i + 1] - xs[i]
+      sy[i] = ys[i + 1] - ys[i]
+      let squared = sx[i] * sx[i] + sy[i] * sy[i]
+      inverse[i] = squared > 0 ? 1 / squared : 0
+    }
+    segmentXs = sx
+    segmentYs = sy
+    inverseSquaredLengths = inverse
+  }
+
+  init(_ buffer: SampleBuffer) {
+    self.init(xs: buffer.xs, ys: buffer.ys)
+  }
+
+  init(_ points: [CGPoint]) {
+    self.init(xs: points.map { Double($0.x) }, ys: points.map { Double($0.y) })
+  }
+
+  var length: Double {
+    var total = 0.0
+    for i in xs.indices.dropFirst() { total += hypot(xs[i] - xs[i - 1], ys[i] - ys[i - 1]) }
+    return total
+  }
+
+  var reversed: Polyline { Polyline(xs: xs.reversed(), ys: ys.reversed()) }
+
+  /// The distance from a point to the nearest point of the polyline (its segments).
+  func distance(toX px: Double, y py: Double) -> Double {
+    guard count > 1 else { return count == 1 ? hypot(px - xs[0], py - ys[0]) : .infinity }
+    var best = Double.infinity
+    xs.withUnsafeBufferPointer { xs in
+      ys.withUnsafeBufferPointer { ys in
+        segmentXs.withUnsafeBufferPointer { dxs in
+          segmentYs.withUnsafeBufferPointer { dys in
+            inverseSquaredLengths.withUnsafeBufferPointer { inverse in
+              for i in 0..<dxs.count {
+                let rx = px - xs[i]
+                let ry = py - ys[i]
+                let t = min(max((rx * dxs[i] + ry * dys[i]) * inverse[i], 0), 1)
+                let ex = rx - t * dxs[i]
+                let ey = ry - t * dys[i]
+                best = min(best, ex * ex + ey * ey)
+              }
+            }
+          }
+        }
+      }
+    }
+    return best.squareRoot()
+  }
+
+  /// Samples every `spacing` along the polyline (ends kept).
+  func resampled(spacing: Double) -> Polyline {
+    guard count > 1, let buffer = try? SampleBuffer(xs: xs, ys: ys).resampled(spacing: spacing)
+    else { return self }
+    return Polyline(buffer)
+  }
+
+  /// `n` samples equally spaced along the polyline.
+  func resampled(count n: Int) -> Polyline {
+    guard !isEmpty, let buffer = try? SampleBuffer(xs: xs, ys: ys).resampled(count: n) else {
+      return self
+    }
+    return Polyline(buffer)
+  }
+
+  /// Twice the signed area enclosed when the polyline is closed (positive: counter-clockwise
+  /// in y-up coordinates, so clockwise on screen).
+  var twiceSignedArea: Double {
+    var sum = 0.0
+    for i in xs.indices {
+      let j = (i + 1) % count
+      sum += xs[i] * ys[j] - xs[j] * ys[i]
+    }
+    return sum
+  }
+}
+
+extension Array where Element == Polyline {
+  /// The distance from a point to the nearest of the polylines.
+  func distance(toX x: Double, y: Double) -> Double {
+    reduce(Double.infinity) { Swift.min($0, $1.distance(toX: x, y: y)) }
+  }
+
+  /// The polylines joined end to end, in order.
+  var joined: Polyline {
+    Polyline(xs: flatMap(\.xs), ys: flatMap(\.ys))
+  }
+}

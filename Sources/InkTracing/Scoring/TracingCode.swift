@@ -1,0 +1,80 @@
+import InkDistances
+import InkRecognition
+import InkSampling
+import OpenPencilKit
+
+/// What a tracing report can say about a stroke, as a stable code an app can switch on and
+/// translate, with a short English message a child or teacher can act on.
+public enum TracingCode: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+  /// The stroke is traced well.
+  case ok
+  /// A stroke of the template was not drawn.
+  case missing
+  /// A stroke was drawn that the template does not have.
+  case extra
+  /// The stroke was drawn out of turn.
+  case wrongOrder = "wrong_order"
+  /// The stroke was drawn from its end to its start.
+  case reversed
+  /// The stroke starts away from where it should.
+  case badStart = "bad_start"
+  /// The stroke ends away from where it should.
+  case badEnd = "bad_end"
+  /// The stroke's shape differs from the template's.
+  case shape
+  /// The stroke is much shorter than the template's.
+  case tooShort = "too_short"
+  /// The stroke is much longer than the template's.
+  case tooLong = "too_long"
+  /// Part of the stroke leaves the writing box.
+  case outOfBounds = "out_of_bounds"
+  /// The line shakes: small back-and-forth wiggles along the stroke.
+  case wobbly
+  /// The hook at the end of the stroke is missing.
+  case hookMissing = "hook_missing"
+  /// The stroke strays from the template's line.
+  case offPath = "off_path"
+  /// The stroke misses a place it should pass through.
+  case checkpointMissed = "checkpoint_missed"
+  /// The pen was lifted in the middle of the stroke (drawn in pieces).
+  case split
+  /// The stroke was drawn in one go with another stroke instead of on its own.
+  case joined
+
+  /// A short message for the child, in English; apps translate by code.
+  public var message: String {
+    switch self {
+    case .ok: "Well done!"
+    case .missing: "This stroke is missing."
+    case .extra: "This stroke is not part of the letter."
+    case .wrongOrder: "Draw the strokes in the numbered order."
+    case .reversed: "Start at the green dot and follow the arrow."
+    case .badStart: "Start at the green dot."
+    case .badEnd: "Stop at the end of the line."
+    case .shape: "Look at the shape again and follow the line."
+    case .tooShort: "Keep going to the end of the line."
+    case .tooLong: "Stop when you reach the end of the line."
+    case .outOfBounds: "Stay inside the box."
+    case .wobbly: "Try a smooth, steady line."
+    case .hookMissing: "Don't forget the little hook at the end."
+    case .offPath: "Stay on the line."
+    case .checkpointMissed: "Go through every part of the line."
+    case .split: "Try to draw this stroke without lifting the pencil."
+    case .joined: "Lift the pencil between these strokes."
+    }
+  }
+
+  /// Whether the code is a serious error (the stroke does not count as traced) rather than a
+  /// hint for improvement.
+  public var isMajor: Bool {
+    switch self {
+    case .missing, .extra, .reversed, .shape, .offPath, .tooShort: true
+    default: false
+    }
+  }
+
+  /// Codes sort in declaration order, so reports list them the same way every time.
+  public static func < (lhs: TracingCode, rhs: TracingCode) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import InkDistances
+import InkMath
+import InkRecognition
+import InkSampling
+import OpenPencilKit
+
+/// An attempt placed in a template's box, both resampled, ready for measurement.
+struct TracingScene {
+  let template: TracingTemplate
+  /// The template box's height: the unit of every distance.
+  let unit: Double
+  /// The attempt's strokes as sampled (drawing coordinates, with time and force).
+  let rawAttempt: [SampleBuffer]
+  /// `box = attempt × scale + offset`.
+  let scale: Double
+  let offsetX: Double
+  let offsetY: Double
+  /// Template strokes, resampled every `spacing`, in box coordinates.
+  let templateLines: [Polyline]
+  /// Attempt strokes placed into the box, resampled every `spacing`.
+  let attemptLines: [Polyline]
+
+  init(attempt: PKDrawing, template: TracingTemplate, placement: TracingPlacement)
+    throws(TracingError)
+  {
+    guard !template.strokes.isEmpty else { throw .invalidTemplate("it has no stroke") }
+    let points = template.strokes.flatMap(\.points)
+    let templateBounds = Self.bounds(
+      xs: points.map { Double($0.x) }, ys: points.map { Double($0.y) })
+    var unit = Double(template.box.height)
+    if !(unit > 0) { unit = max(templateBounds.width, templateBounds.height) }
+    guard unit > 0, unit.isFinite else {
+      throw .invalidTemplate("its box and strokes have no size")
+    }
+    self.template = template
+    self.unit = unit
+    rawAttempt = StrokeSampler(mode: .spline(.parametricStep(0.2))).samples(of: attempt)
+    for (s, stroke) in rawAttempt.enumerated() {
+      if let bad = stroke.xs.indices.first(where: {
+        !stroke.xs[$0].isFinite || !stroke.ys[$0].isFinite
+      }) {
+        throw .nonFiniteAttempt(stroke: s, point: bad)
+      }
+    }
+    switch placement {
+    case .box:
+      (scale, offsetX, offsetY) = (1, 0, 0)
+    case .canvas(let rect):
+      guard rect.height > 0, rect.height.isFinite else { throw .invalidPlacement }
+      let s = Double(template.box.height / rect.height)
+      (scale, offsetX, offsetY) = (
+        s, Double(template.box.minX) - Double(rect.minX) * s,
+        Double(template.box.minY) - Double(rect.minY) * s
+      )
+    case .fit:
+      let attemptBounds = Self.bounds(
+        xs: rawAttempt.flatMap(\.xs), ys: rawAttempt.flatMap(\.ys))
+      let attemptDiagonal = hypot(attemptBounds.width, attemptBounds.height)
+      let templateDiagonal = hypot(templateBounds.width, templateBounds.height)
+      let s = attemptDiagonal > 0 && templateDiagonal > 0 ? templateDiagonal / attemptDiagonal : 1
+      (scale, offsetX, offsetY) = (
+        s, templateBounds.midX - attemptBounds.midX * s,
+        templateBounds.midY - attemptBounds.midY * s
+      )
+    }
+    let spacing = TracingScorer.spacing * unit
+    templateLines = template.strokes.map { Polyline($0.points).resampled(spacing: spacing) }
+    let (s, ox, oy) = (scale, offsetX, offsetY)
+    attemptLines = rawAttempt.map {
+      Polyline(xs: $0.xs.map { $0 * s + ox }, ys: $0.ys.map { $0 * s + oy }).resampled(
+        spacing: spacing)
+    }
+  }
+
+  static func bounds(xs: [Double], ys: [Double]) -> (
+    midX: Double, midY: Double, width: Double, height: Double
+  ) {
+    guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else {
+      return (0, 0, 0, 0)
+    }
+    return ((x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0)
+  }
+
+  /// Each template stroke's share of the score: half equal, half by length.
+  var templateWeights: [Double] {
+    let lengths = templateLines.map(\.length)
+    let total = lengths.reduce(0, +)
+    let n = Double(lengths.count)
+    return lengths.map { 0.5 / n + (total > 0 ? 0.5 * $0 / total : 0.5 / n) }
+  }
+
+  /// Mean distance of `from`'s samples to `to` (box heights).
+  func meanDistance(_ from: Polyline, to: [Polyline]) -> Double {
+    guard !from.isEmpty else { return .infinity }
+    var sum = 0.0
+    for i in 0..<from.count { sum += to.distance(toX: from.xs[i], y: from.ys[i]) }
+    return sum / Double(from.count) / unit
+  }
+
+  /// Fraction of `from`'s samples within `tolerance` box heights of `to`.
+  func fractionNear(_ from: Polyline, to: [Polyline], tolerance: Double) -> Double {
+    guard !from.isEmpty else { return 0 }
+    let limit = tolerance * unit
+    var near = 0
+    for i in 0..<from.count where to.distance(toX: from.xs[i], y: from.ys[i]) <= limit { near += 1 }
+    return Double(near) / Double(from.count)
+  }
+
+  /// Pairs template strokes with attempt strokes, gathers split and joined strokes, measures.
+  func assess(level: TracingLevel) -> [StrokeAssessment] {
+    let n = templateLines.count
+    let m = attemptLines.count
+    var attemptsOf = [[Int]](repeating: [], count: n)
+    var extras: [Int] = []
+    if m > 0 {
+      // Square (n + m) problem: leaving a template stroke or an attempt stroke unpaired costs
+      // half the pairing limit, so pairs above the limit are not worth making.
+      let size = n + m
+      var costs = [Double](repeating: 0, count: size * size)
+      let dummy = TracingScorer.pairingLimit / 2
+      for i in 0..<size {
+        for j in 0..<size {
+          let value: Double
+          if i < n && j < m {
+            value =
+              0.5
+              * (meanDistance(templateLines[i], to: [attemptLines[j]])
+                + meanDistance(attemptLines[j], to: [templateLines[i]]))
+          } else if i < n || j < m {
+            value = dummy
+          } else {
+            value = 0
+          }
+          costs[i * size + j] = value.isFinite ? value : 1e6
+        }
+      }
+      let pairs = (try? LinearSumAssignment.solve(rows: size, columns: size, costs: costs)) ?? []
+      var paired = Set<Int>()
+      for pair in pairs where pair.row < n && pair.column < m {
+        attemptsOf[pair.row] = [pair.column]
+        paired.insert(pair.column)
+      }
+      // An unpaired attempt stroke lying along a template stroke is a piece of it (the pen was
+      // lifted on the way); pieces too far from the whole stroke to pair on their own count too.
+      // Where template strokes overlap (a stem retracing a bowl, a bar crossing a diagonal), the
+      // piece belongs to the stroke whose ink it adds to rather than repeats.
+      for j in 0..<m where !paired.contains(j) {
+        let piece = attemptLines[j]
+        let along = (0..<n).map {
+          fractionNear(piece, to: [templateLines[$0]], tolerance: level.tolerance)
+        }
+        let repeated = (0..<n).map { i in
+          attemptsOf[i].isEmpty
+            ? 0
+            : fractionNear(
+              piece, to: attemptsOf[i].map { attemptLines[$0] }, tolerance: level.tolerance)
+        }
+        let best = (0..<n).filter { along[$0] >= 0.8 }.max {
+          along[$0] - repeated[$0] < along[$1] - repeated[$1]
+        }
+        if let best {
+          attemptsOf[best] = (attemptsOf[best] + [j]).sorted()
+        } else {
+          extras.append(j)
+        }
+      }
+    }
+    var assessments: [StrokeAssessment] = []
+    for i in 0..<n {
+      if attemptsOf[i].isEmpty {
+        assessments.append(joinedOrMissing(i, attemptsOf: attemptsOf, level: level))
+      } else {
+        assessments.append(measure(template: i, attempts: attemptsOf[i], level: level))
+      }
+    }
+    for j in extras {
+      var extra = StrokeAssessment(templateStroke: nil, attemptStrokes: [j])
+      extra.codes = [.extra]
+      if outsideBox(attemptLines[j], tolerance: level.tolerance) > 0.05 {
+        extra.codes.append(.outOfBounds)
+      }
+      extra.lengthRatio = TracingScorer.rounded(attemptLines[j].length / unit)
+      assessments.append(extra)
+    }
+    return assessments
+  }
+
+  /// A template stroke no attempt stroke was paired with: drawn together with another stroke
+  /// when some attempt ink covers it, otherwise missing.
+  func joinedOrMissing(_ i: Int, attemptsOf: [[Int]], level: TracingLevel) -> StrokeAssessment {
+    var assessment = StrokeAssessment(templateStroke: i, attemptStrokes: [])
+    let used = attemptsOf.flatMap { $0 }
+    let coverages = used.map {
+      ($0, fractionNear(templateLines[i], to: [attemptLines[$0]], tolerance: level.tolerance))
+    }
+    // Joined: the ink covers this stroke, and much of that ink is not explained by the stroke it
+    // was paired with (so it is not a neighbour merely crossing this stroke).
+    let joined = coverages.filter { j, coverage in
+      guard coverage >= 0.7, let k = attemptsOf.firstIndex(where: { $0.contains(j) }) else {
+        return false
+      }
+      let own = fractionNear(attemptLines[j], to: [templateLines[k]], tolerance: level.tolerance)
+      let both = fractionNear(
+        attemptLines[j], to: [templateLines[k], templateLines[i]], tolerance: level.tolerance)
+      return both - own >= 0.15
+    }
+    if let (j, coverage) = joined.max(by: { $0.1 < $1.1 }) {
+      assessment.attemptStrokes = [j]
+      assessment.coverage = TracingScorer.rounded(coverage)
+      assessment.codes = [.joined]
+      assessment.score = 100 * coverage
+    } else {
+      assessment.codes = [.missing]
+    }
+    return assessment
+  }
+
+  /// The template strokes drawn out of turn: those outside a longest run drawn in order.
+  func outOfOrderStrokes(_ assessments: [StrokeAssessment]) -> Set<Int> {
+    let drawn = assessments.compactMap { a -> (Int, Int)? in
+      guard let t = a.templateStroke, let first = a.attemptStrokes.first, !a.codes.contains(.joined)
+      else { return nil }
+      return (t, first)
+    }.sorted { $0.0 < $1.0 }
+    // Longest strictly increasing subsequence of attempt indices, O(k²) for a handful of strokes.
+    var best = [Int](repeating: 1, count: drawn.count)
+    var previous = [Int](repeating: -1, count: drawn.count)
+    for i in drawn.indices {
+      for j in 0..<i where drawn[j].1 < drawn[i].1 && best[j] + 1 > best[i] {
+        best[i] = best[j] + 1
+        previous[i] = j
+      }
+    }
+    var keep = Set<Int>()
+    var index = best.indices.max { best[$0] < best[$1] || (best[$0] == best[$1] && $0 > $1) }
+    while let i = index, i >= 0 {
+      keep.insert(drawn[i].0)
+      index = previous[i] >= 0 ? previous[i] : nil
+    }
+    return Set(drawn.map(\.0)).subtracting(keep)
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import InkDistances
+import InkMath
+import InkRecognition
+import InkSampling
+import OpenPencilKit
+
+/// Scores a tracing or copying attempt against a template, stroke by stroke.
+///
+/// The method brings together the known approaches to scoring children's writing:
+/// - the classic *coverage* score (the template sampled every 5 points, a sample counted when
+///   attempt ink lies within 20 points), available as ``coverageReport(_:against:)``;
+/// - Hanzi Writer's per-stroke checks (Chanind/Wang, hanzi-writer 2018–2023: average distance
+///   to the model stroke, start and end distances, direction, Fréchet distance of the
+///   normalised shapes, length ratio, reversed-stroke detection);
+/// - Inkstone's warnings (Skishore 2017: "stroke backward", "should hook") and its
+///   penalty-based grade.
+///
+/// What differs here: attempt strokes are paired with template strokes by an optimal
+/// assignment (``LinearSumAssignment``) on a direction-free distance, so a stroke drawn out of
+/// turn is found and reported as `wrong_order` rather than missing; a stroke drawn in pieces is
+/// reassembled (`split`) and two strokes drawn in one go are recognised (`joined`); the order
+/// errors are the fewest that explain the drawing order (a longest increasing subsequence).
+/// All distances are in template box heights, so the levels' thresholds hold for any size.
+///
+/// ```swift
+/// let report = try TracingScorer(level: .standard).score(attempt, against: template)
+/// report.score   // 0–100
+/// report.strokes.map(\.codes)
+/// ```
+public struct TracingScorer: Sendable {
+  /// How lenient the report is.
+  public var level: TracingLevel
+  /// How the attempt relates to the template's box.
+  public var placement: TracingPlacement
+
+  /// A scorer at a level and placement.
+  public init(level: TracingLevel = .standard, placement: TracingPlacement = .fit) {
+    self.level = level
+    self.placement = placement
+  }
+
+  /// Samples a box height apart, for every distance measurement.
+  static let spacing = 0.01
+  /// Points in the shape and direction comparisons.
+  static let shapeSamples = 32
+  /// Above this direction-free distance (box heights) a template stroke and an attempt stroke
+  /// are better left unpaired.
+  static let pairingLimit = 0.22
+
+  /// The stroke-by-stroke report.
+  ///
+  /// An empty attempt is not an error: every template stroke is `missing` and the score is 0.
+  ///
+  /// - Throws: ``TracingError`` for an unusable template, a NaN coordinate or a degenerate
+  ///   canvas rectangle.
+  public func score(_ attempt: PKDrawing, against template: TracingTemplate) throws(TracingError)
+    -> TracingReport
+  {
+    try report(attempt, against: template, method: .strokes)
+  }
+
+  /// The report of a method: ``TracingMethod/strokes`` (``score(_:against:)``) or
+  /// ``TracingMethod/coverage`` (``coverageReport(_:against:)``).
+  ///
+  /// - Throws: as ``score(_:against:)``.
+  public func report(
+    _ attempt: PKDrawing, against template: TracingTemplate, method: TracingMethod
+  ) throws(TracingError) -> TracingReport {
+    let scene = try TracingScene(attempt: attempt, template: template, placement: placement)
+    return report(of: scene, template: template, method: method)
+  }
+
+  /// The report of a placed attempt by a method.
+  func report(of scene: TracingScene, template: TracingTemplate, method: TracingMethod)
+    -> TracingReport
+  {
+    switch method {
+    case .strokes: strokeReport(of: scene, template: template)
+    case .coverage: coverageReport(of: scene, template: template)
+    }
+  }
+
+  /// The stroke-by-stroke report of a placed attempt.
+  func strokeReport(of scene: TracingScene, template: TracingTemplate) -> TracingReport {
+    var assessments = scene.assess(level: level)
+    let orderErrors = scene.outOfOrderStrokes(assessments)
+    let ordered = template.orderSource != .asDrawn
+    for index in assessments.indices {
+      if ordered, let t = assessments[index].templateStroke, orderErrors.contains(t) {
+        assessments[index].codes.append(.wrongOrder)
+      }
+      if !ordered { assessments[index].codes.removeAll { $0 == .reversed } }
+      Self.finish(&assessments[index], level: level)
+    }
+    let extra = assessments.filter { $0.templateStroke == nil }.count
+    let wrongOrder = assessments.filter { $0.codes.contains(.wrongOrder) }.count
+    let weights = scene.templateWeights
+    var total = 0.0
+    for assessment in assessments {
+      if let t = assessment.templateStroke { total += weights[t] * assessment.score }
+    }
+    total -= 8 * Double(extra) + 5 * Double(wrongOrder)
+    let score = Self.rounded(min(max(total, 0), 100))
+    let codes = Set(assessments.flatMap(\.codes)).subtracting([.ok]).sorted()
+    return TracingReport(
+      template: template.name, method: "strokes", level: level.name, score: score,
+      stars: level.stars(for: score), codes: codes.isEmpty ? [.ok] : codes,
+      strokes: assessments, fluency: scene.fluency(), placement: placement.name,
+      transform: [scene.scale, scene.offsetX, scene.offsetY].map(Self.rounded))
+  }
+
+  /// Sorts a stroke's codes, fills in its messages, verdict and final score.
+  static func finish(_ assessment: inout StrokeAssessment, level: TracingLevel) {
+    var codes = Array(Set(assessment.codes)).sorted()
+    if codes.isEmpty { codes = [.ok] }
+    assessment.codes = codes
+    assessment.messages = codes.map(\.message)
+    if codes.contains(.missing) {
+      assessment.verdict = "missing"
+    } else if codes.contains(.extra) {
+      assessment.verdict = "extra"
+    } else if codes.contains(where: \.isMajor) {
+      assessment.verdict = "poor"
+    } else {
+      assessment.verdict = codes == [.ok] ? "good" : "fair"
+    }
+    let penalties: [TracingCode: Double] = [
+      .reversed: 35, .badStart: 10, .badEnd: 8, .tooLong: 10, .wobbly: 10, .hookMissing: 15,
+      .outOfBounds: 10, .checkpointMissed: 10, .split: 5, .joined: 10,
+    ]
+    let penalty = codes.reduce(0) { $0 + (penalties[$1] ?? 0) }
+    assessment.score = rounded(min(max(assessment.score - penalty, 0), 100))
+  }
+
+  /// A number rounded to 4 decimals, so that reports are stable text.
+  static func rounded(_ value: Double) -> Double {
+    (value * 10_000).rounded() / 10_000
+  }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import InkDistances
+import InkRecognition
+import InkSampling
+import OpenPencilKit
+
+/// How well tracing reports find defects: synthetic attempts of templates with one defect each,
+/// scored, and counted by whether the defect's code fires on the stroke it was put on, and by
+/// how often codes fire on strokes without a defect.
+///
+/// The measure of issue 4: the right code on at least 98% of defective strokes, any code on at
+/// most 2% of clean strokes, clean attempts scoring at least 90.
+public struct TracingEvaluation: Sendable {
+  /// One row of the detection table.
+  public struct Row: Hashable, Sendable, Codable {
+    /// The defect's name (`reversed`, `wobble` …).
+    public var defect: String
+    /// The code expected.
+    public var code: TracingCode
+    /// Defective strokes (or drawings, for whole-drawing defects) tried.
+    public var trials: Int
+    /// How many of them the code fired on.
+    public var detected: Int
+    /// `detected / trials`.
+    public var rate: Double { trials > 0 ? Double(detected) / Double(trials) : 0 }
+  }
+
+  /// The result over all templates.
+  public struct Result: Sendable, Codable {
+    /// One row a defect.
+    public var rows: [Row]
+    /// Clean strokes scored.
+    public var cleanStrokes: Int
+    /// Clean strokes with some code other than `ok`, by code.
+    public var falsePositives: [String: Int]
+    /// The mean and lowest score of clean attempts.
+    public var cleanMeanScore: Double
+    public var cleanMinimumScore: Double
+    /// Templates whose clean attempts scored lowest, for inspection.
+    public var weakestTemplates: [String]
+    /// The first misses (template, defect, the codes the stroke got), for inspection.
+    public var misses: [String]
+  }
+
+  /// The scorer under test (placement `box`: synthetic attempts are drawn in the box).
+  public var scorer: TracingScorer
+  /// Attempts a template and defect.
+  public var repetitions: Int
+  /// The seed of the first attempt.
+  public var seed: UInt64
+
+  /// An evaluation.
+  public init(
+    scorer: TracingScorer = TracingScorer(placement: .box), repetitions: Int = 2, seed: UInt64 = 1
+  ) {
+    self.scorer = scorer
+    self.repetitions = repetitions
+    self.seed = seed
+  }
+
+  /// The defects tried on every stroke of every template.
+  static let strokeDefects: [(String, @Sendable (Int) -> TraceDefect)] = [
+    ("reversed", { .reversed(stroke: $0) }), ("missing", { .missing(stroke: $0) }),
+    ("too_short", { .tooShort(stroke: $0) }), ("too_long", { .tooLong(stroke: $0) }),
+    ("bad_start", { .badStart(stroke: $0) }), ("shape", { .shape(stroke: $0) }),
+    ("split", { .split(stroke: $0) }), ("hook_missing", { .hookMissing(stroke: $0) }),
+  ]
+
+  /// Runs the evaluation.
+  public func run(_ templates: [TracingTemplate]) throws(TracingError) -> Result {
+    var rows: [String: Row] = [:]
+    var misses: [String] = []
+    func count(
+      _ name: String, _ code: TracingCode, _ hit: Bool, _ context: @autoclosure () -> String
+    ) {
+      var row = rows[name] ?? Row(defect: name, code: code, trials: 0, detected: 0)
+      row.trials += 1
+      if hit { row.detected += 1 } else if misses.count < 60 { misses.append(context()) }
+      rows[name] = row
+    }
+    var clean = 0
+    var falsePositives: [String: Int] = [:]
+    var cleanScores: [(String, Double)] = []
+    var synthesizer = TraceSynthesizer(seed: seed)
+    for template in templates {
+      let n = template.strokes.count
+      for _ in 0..<repetitions {
+        // Clean attempts.
+        let plain = try scorer.score(synthesizer.attempt(of: template).drawing, against: template)
+        cleanScores.append((template.name, plain.score))
+        for stroke in plain.strokes {
+          clean += 1
+          for code in stroke.codes where code != .ok {
+            falsePositives[code.rawValue, default: 0] += 1
+          }
+        }
+        // One defect on one stroke; the other strokes count as clean.
+        for (name, make) in Self.strokeDefects {
+          for k in 1...n {
+            let defect = make(k)
+            if case .hookMissing = defect, !template.strokes[k - 1].hasHook { continue }
+            // A dot has no direction, length or shape to get wrong: only leaving it out counts.
+            let isDot =
+              Polyline(template.strokes[k - 1].points).length < 0.03 * Double(template.box.height)
+            if isDot, name != "missing" { continue }
+            if case .split = defect,
+              Polyline(template.strokes[k - 1].points).length < 0.2 * Double(template.box.height)
+            {
+              continue
+            }
+            let attempt = synthesizer.attempt(of: template, defects: [defect])
+            let report = try scorer.score(attempt.drawing, against: template)
+            let assessment = report.strokes.first { $0.templateStroke == k - 1 }
+            count(
+              name, defect.expectedCode, assessment?.codes.contains(defect.expectedCode) ?? false,
+              "\(template.name) \(defect): \(report.strokes.map { $0.codes.map(\.rawValue) })")
+          }
+        }
+        if n >= 2 {
+          for k in 1..<n {
+            let attempt = synthesizer.attempt(of: template, defects: [.wrongOrder(stroke: k)])
+            let report = try scorer.score(attempt.drawing, against: template)
+            let flagged = report.strokes.filter { $0.codes.contains(.wrongOrder) }.compactMap(
+              \.templateStroke)
+            count(
+              "wrong_order", .wrongOrder, flagged.contains(k - 1) || flagged.contains(k),
+              "\(template.name) wrong_order:\(k): \(report.strokes.map { $0.codes.map(\.rawValue) })"
+            )
+          }
+        }
+        let wobbly = try scorer.score(
+          synthesizer.attempt(of: template, defects: [.wobble(amount: 0.3)]).drawing,
+          against: template)
+        for stroke in wobbly.strokes
+        where stroke.templateStroke.map({
+          Polyline(template.strokes[$0].points).length >= 0.03 * Double(template.box.height)
+        }) ?? false {
+          count(
+            "wobble", .wobbly, stroke.codes.contains(.wobbly),
+            "\(template.name) wobble stroke \((stroke.templateStroke ?? 0) + 1): \(stroke.codes.map(\.rawValue))"
+          )
+        }
+        let extra = try scorer.score(
+          synthesizer.attempt(of: template, defects: [.extra]).drawing, against: template)
+        count(
+          "extra", .extra, extra.codes.contains(.extra),
+          "\(template.name) extra: \(extra.strokes.map { $0.codes.map(\.rawValue) })")
+        // Push the ink down until 40% of its height hangs below the box widened by a tenth of
+        // its height (the most lenient level's margin and then some).
+        let ys = template.strokes.flatMap { $0.points.map { Double($0.y) } }
+        let box = template.box
+        let height = ys.max()! - ys.min()!
+        let drop =
+          (Double(box.maxY) + 0.1 * Double(box.height) - ys.min()! - 0.6 * height)
+          / Double(box.height)
+        let offset = try scorer.score(
+          synthesizer.attempt(of: template, defects: [.offset(dx: 0, dy: drop)]).drawing,
+          against: template)
+        count(
+          "offset", .outOfBounds, offset.codes.contains(.outOfBounds),
+          "\(template.name) offset: \(offset.strokes.map { $0.codes.map(\.rawValue) })")
+      }
+    }
+    let scores = cleanScores.map(\.1)
+    return Result(
+      rows: rows.values.sorted { $0.defect < $1.defect }, cleanStrokes: clean,
+      falsePositives: falsePositives,
+      cleanMeanScore: scores.isEmpty ? 0 : scores.reduce(0, +) / Double(scores.count),
+      cleanMinimumScore: scores.min() ?? 0,
+      weakestTemplates: cleanScores.sorted { $0.1 < $1.1 }.prefix(5).map { "\($0.0) \($0.1)" },
+      misses: misses)
+  }
+}

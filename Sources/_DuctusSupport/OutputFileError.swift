@@ -1,0 +1,35 @@
+import Foundation
+
+/// Writing an output file or stream failed: the folder is missing or read-only, the disk is full,
+/// a rename was refused. Commands exit 74 (I/O error) for it.
+package struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The destination, as the user named it (`<stdout>` for standard output).
+  package var path: String
+  /// The system's reason (`No space left on device`).
+  package var reason: String
+
+  /// A failure writing `path`.
+  package init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// A failure writing `path` for a system error (the POSIX message without Foundation's
+  /// decoration where there is one).
+  package init(path: String, _ error: any Error) {
+    let reason: String
+    if let posix = error as? POSIXError {
+      reason = Platform.errorMessage(posix.code.rawValue)
+    } else if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      reason = Platform.errorMessage(Int32(underlying.code))
+    } else {
+      reason = (error as NSError).localizedDescription
+    }
+    self.init(path: path, reason: reason)
+  }
+
+  /// `<path>: <reason>`.
+  package var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,88 @@
+import DuctusTestSupport
+import Foundation
+import InkDistances
+import InkRecognition
+import InkSampling
+import InkTracing
+import OpenPencilKit
+import Testing
+
+@Suite("Synthetic attempts and the detection of their defects")
+struct TracingEvaluationTests {
+  @Test func everyDefectIsFoundOnTheTestTemplate() throws {
+    let result = try TracingEvaluation(repetitions: 3).run([TracingAttempts.template])
+    #expect(result.rows.count == 11)
+    for row in result.rows {
+      #expect(row.rate >= 0.98, "\(row.defect): \(row.detected)/\(row.trials)")
+    }
+    #expect(result.falsePositives.isEmpty, "\(result.falsePositives)")
+    #expect(result.cleanMinimumScore >= 90)
+  }
+
+  @Test func synthesisIsDeterministicAndHumanlyTimed() {
+    var a = TraceSynthesizer(seed: 42)
+    var b = TraceSynthesizer(seed: 42)
+    let first = a.attempt(of: TracingAttempts.template)
+    #expect(first.drawing == b.attempt(of: TracingAttempts.template).drawing)
+    #expect(first.drawing.strokes.count == 3)
+    // A lognormal pulse: slow at the ends, fastest in between.
+    let stroke = first.drawing.strokes[0].path
+    let speeds = zip(stroke, stroke.dropFirst()).map { p, q in
+      hypot(q.location.x - p.location.x, q.location.y - p.location.y)
+        / max(q.timeOffset - p.timeOffset, 1e-9)
+    }
+    let peak = speeds.indices.max { speeds[$0] < speeds[$1] }!
+    #expect(peak > 0 && peak < speeds.count - 1)
+    #expect(speeds[peak] > 2 * speeds.first! && speeds[peak] > 2 * speeds.last!)
+    // Strokes follow each other in time, with the pen in the air between them.
+    let starts = first.drawing.strokes.map(\.path.creationDate)
+    #expect(starts == starts.sorted())
+  }
+
+  @Test func defectsParseFromTheCommandLine() {
+    #expect(
+      TraceDefect.parseList("reversed:2,missing:3,wrong_order,wobble:0.3,offset:0.1,-0.2")
+        == [
+          .reversed(stroke: 2), .missing(stroke: 3), .wrongOrder(stroke: 1), .wobble(amount: 0.3),
+          .offset(dx: 0.1, dy: -0.2),
+        ])
+    #expect(TraceDefect.parseList("reversed:0") == nil)
+    #expect(TraceDefect.parseList("sideways") == nil)
+    #expect(TraceDefect("too_short:2")?.expectedCode == .tooShort)
+    #expect(TraceDefect.wobble(amount: 0.5).description == "wobble:0.5")
+  }
+
+  @Test func defectsNamingAbsentStrokesAreLeftOut() {
+    var synthesizer = TraceSynthesizer(seed: 1)
+    let attempt = synthesizer.attempt(of: TracingAttempts.template, defects: [.missing(stroke: 9)])
+    #expect(attempt.defects.isEmpty)
+    #expect(attempt.drawing.strokes.count == 3)
+  }
+}
+
+@Suite("The bundled template library: defects found, clean attempts clean")
+struct BundledLibraryDetectionTests {
+  /// Every template of Datasets/templates.
+  static func library() throws -> [TracingTemplate] {
+    let folder = SharedData.repositoryRoot.appendingPathComponent("Datasets/templates")
+    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
+      .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
+      .sorted { $0.path < $1.path }
+    return try files.map {
+      try JSONDecoder().decode(TracingTemplate.self, from: Data(contentsOf: $0))
+    }
+  }
+
+  @Test func theRightCodeFiresOnAtLeast98PercentOfDefectiveStrokes() throws {
+    let templates = try Self.library()
+    #expect(templates.count >= 70)
+    let result = try TracingEvaluation(repetitions: 1, seed: 7).run(templates)
+    for row in result.rows {
+      #expect(row.rate >= 0.98, "\(row.defect): \(row.detected)/\(row.trials)")
+    }
+    // At most 2% of clean strokes get any code (none, when this was written).
+    let falsePositives = result.falsePositives.values.reduce(0, +)
+    #expect(Double(falsePositives) <= 0.02 * Double(result.cleanStrokes))
+    #expect(result.cleanMinimumScore >= 90)
+  }
+}
