@@ -91,9 +91,11 @@ public struct TemplateLibrary: Sendable {
   /// `name` it holds (a file that is not a template is left out).
   public func entries() throws(TemplateLibraryError) -> [(name: String, url: URL)] {
     guard let folder else { return [] }
+    // The enumerator does not descend into a folder given as a symbolic link (the repository's
+    // `Datasets/templates` is one), so the link is resolved first.
     guard
       let walker = FileManager.default.enumerator(
-        at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        at: folder.resolvingSymlinksInPath(), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
     else { throw TemplateLibraryError(.missing, "\(folder.path): cannot list the folder") }
     var entries: [(name: String, url: URL)] = []
     for case let url as URL in walker where url.pathExtension == "json" {
