@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference values for InkAnalysis resampling, simplification, smoothing and features.
+"""Reference values for InkSampling resampling, simplification, smoothing and features.
 
 Peers: NumPy (arc-length interpolation), SciPy (gaussian_filter1d, savgol_filter), the `rdp`
 package (Ramer-Douglas-Peucker), the `simplification` package (Visvalingam-Whyatt, as the `geo`

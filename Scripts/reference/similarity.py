@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference values for InkAnalysis's curve similarity measures.
+"""Reference values for InkDistances's curve similarity measures.
 
 Writes Tests/Fixtures/similarity/reference.json from the established peers on seeded random
 curves and on a few $1 unistroke gestures (read from the shared data set, which the fixture names

@@ -8,7 +8,7 @@ import OpenPencilKit
 /// writing box, with optional per-stroke tolerances and checkpoints.
 ///
 /// Stored as documented JSON (`"format": "ductus-template"`, see the Tracing article of the
-/// InkAnalysis catalog) or read from a PencilKit drawing made on an iPad, where the strokes'
+/// InkTracing catalog) or read from a PencilKit drawing made on an iPad, where the strokes'
 /// z-order is their order and each path's direction is the stroke's direction.
 ///
 /// ```swift
