@@ -54,7 +54,9 @@ let package = Package(
         "InkDistances", "InkRecognition", "InkTracing", "InkFigures",
       ]),
     .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
-    .executableTarget(name: "DuctusBench", dependencies: ["InkMath", "InkSampling", "InkDistances", "InkRecognition"]),
+    .executableTarget(
+      name: "DuctusBench",
+      dependencies: ["InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition"]),
     .target(
       name: "DuctusTestSupport", dependencies: ["_DuctusSupport", "InkSampling"],
       path: "Tests/DuctusTestSupport"),

@@ -11,10 +11,9 @@ export OPENBLAS_NUM_THREADS=1
 sets="${DUCTUS_SHARED:-$(cd .. && pwd)/shared}/datasets"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-flags=(-c release --scratch-path .build/release-tests -Xswiftc -enable-testing)
-swift build "${flags[@]}" --build-tests 2>&1 | grep -E "error|Build complete" >&2
-DUCTUS_BENCH_IMPORTERS=1 swift test "${flags[@]}" --skip-build --filter ImporterThroughputTests \
-  2>&1 | grep -E "^ductus:|✘" | tee "$out/ductus"
+{ read -r bench; read -r label; } < <(Scripts/bench/build-bench --baseline)
+echo "# DuctusBench build: $label, one thread" >&2
+"$bench" importers all --datasets "$sets" | tee "$out/ductus"
 python3 -c "import svg.path" 2>/dev/null || python3 -m pip install -q svg.path >&2
 python3 Scripts/bench/importers_peer.py "$sets" | tee "$out/peer"
 python3 - "$out/ductus" "$out/peer" <<'PY'

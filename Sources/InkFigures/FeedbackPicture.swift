@@ -26,11 +26,8 @@ public enum FeedbackPicture {
   public static func render(_ feedback: TracingFeedback, format: RenderFormat) throws -> Data {
     let level = feedback.level
     let template = feedback.template
-    let unit = template.box.height > 0 ? template.box.height : 100
-    let inkBounds = feedback.ink.flatMap(\.points).reduce(template.box) {
-      $0.union(CGRect(origin: $1, size: .zero))
-    }
-    let region = inkBounds.insetBy(dx: -0.08 * unit, dy: -0.08 * unit)
+    let unit = Self.unit(of: feedback)
+    let region = Self.region(of: feedback)
     let canvas = try Canvas(
       format: format, pixelWidth: Int((region.width * scale).rounded(.up)),
       pixelHeight: Int((region.height * scale).rounded(.up)), origin: region.origin, scale: scale)
@@ -116,6 +113,22 @@ public enum FeedbackPicture {
       fontSize: 0.05 * unit,
       color: PKColor(white: 0.25, alpha: 1))
     return try canvas.finish()
+  }
+
+  /// The box height, the unit of every length in the picture.
+  static func unit(of feedback: TracingFeedback) -> CGFloat {
+    feedback.template.box.height > 0 ? feedback.template.box.height : 100
+  }
+
+  /// The part of the box coordinates the picture shows: the template box and all the ink, with
+  /// a margin of 8% of the box height. A point `p` lands on pixel
+  /// `((p.x - region.minX) * scale, (p.y - region.minY) * scale)`.
+  public static func region(of feedback: TracingFeedback) -> CGRect {
+    let unit = unit(of: feedback)
+    let inkBounds = feedback.ink.flatMap(\.points).reduce(feedback.template.box) {
+      $0.union(CGRect(origin: $1, size: .zero))
+    }
+    return inkBounds.insetBy(dx: -0.08 * unit, dy: -0.08 * unit)
   }
 
   /// Green on the line, orange at half a tolerance, red at a tolerance or more.

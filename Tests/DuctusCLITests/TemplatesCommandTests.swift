@@ -9,7 +9,7 @@ import Testing
 /// `ductus templates`: the generator against the committed library, the library lookup, and
 /// end-to-end runs of `list`, `show`, `render` and `import` against golden files.
 @Suite struct TemplatesCommandTests {
-  static let library = SharedData.repositoryRoot.appendingPathComponent("Datasets/templates")
+  static let library = SharedData.repositoryRoot.appendingPathComponent("Sources/InkTracing/Templates")
 
   /// A fresh folder for outputs.
   private func makeFolder() throws -> URL {

@@ -64,7 +64,7 @@ struct TracingEvaluationTests {
 struct BundledLibraryDetectionTests {
   /// Every template of Datasets/templates.
   static func library() throws -> [TracingTemplate] {
-    let folder = SharedData.repositoryRoot.appendingPathComponent("Datasets/templates")
+    let folder = SharedData.repositoryRoot.appendingPathComponent("Sources/InkTracing/Templates")
     let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
       .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
       .sorted { $0.path < $1.path }

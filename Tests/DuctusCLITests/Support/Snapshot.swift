@@ -10,8 +10,17 @@ enum Snapshot {
   static let folder = SharedData.repositoryRoot.appendingPathComponent(
     "Tests/DuctusCLITests/Snapshots")
 
-  /// Whether this run rewrites the golden files.
-  static let isUpdating = ProcessInfo.processInfo.environment["DUCTUS_UPDATE_SNAPSHOTS"] == "1"
+  /// Whether this run rewrites the golden files. Never under CI (`CI=true`): a CI run that
+  /// rewrote the goldens would compare nothing, so asking for it fails every snapshot test.
+  static let isUpdating =
+    ProcessInfo.processInfo.environment["DUCTUS_UPDATE_SNAPSHOTS"] == "1" && !isContinuousIntegration
+
+  /// Whether the tests run under CI.
+  static let isContinuousIntegration = ProcessInfo.processInfo.environment["CI"] == "true"
+
+  /// Whether an update was asked for where it is refused.
+  static let isRefusedUpdate =
+    ProcessInfo.processInfo.environment["DUCTUS_UPDATE_SNAPSHOTS"] == "1" && isContinuousIntegration
 
   /// Runs `ductus` with arguments and compares the result with the golden file `name`;
   /// `replacing` maps run-specific text (temporary paths) to stable placeholders first.
@@ -20,6 +29,11 @@ enum Snapshot {
     _ name: String, _ arguments: [String], input: Data? = nil,
     replacing: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> DuctusProcess.Outcome {
+    if isRefusedUpdate {
+      Issue.record(
+        "DUCTUS_UPDATE_SNAPSHOTS=1 is refused under CI=true: golden files are compared in CI",
+        sourceLocation: sourceLocation)
+    }
     let outcome = try DuctusProcess.run(arguments, input: input)
     var text = render(arguments, outcome)
     for (original, placeholder) in replacing {

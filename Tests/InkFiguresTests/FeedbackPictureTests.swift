@@ -1,0 +1,90 @@
+import DuctusTestSupport
+import Foundation
+import InkFigures
+import InkRender
+import InkTracing
+import OpenPencilKit
+import Testing
+
+/// The real feedback picture of a scored attempt, probed pixel by pixel: what the report says
+/// about each stroke is what the picture shows where that stroke is.
+@Suite struct FeedbackPictureTests {
+  /// `latin/T` (stem, then bar) traced with the stem only, plus a mark below the box.
+  static func feedback(method: TracingMethod = .strokes) throws -> TracingFeedback {
+    let template = try TemplateLibrary.bundled.template(named: "latin/T")
+    var drawing = template.drawing()
+    drawing.strokes.removeLast()
+    let mark = (0...20).map { i in
+      PKStrokePoint(
+        location: CGPoint(x: 10 + Double(i) * 0.5, y: 94), timeOffset: 2 + Double(i) * 0.01,
+        size: CGSize(width: 4, height: 4), opacity: 1, force: 1, azimuth: 0, altitude: .pi / 2)
+    }
+    drawing.strokes.append(
+      PKStroke(ink: PKInk(.monoline, color: .black), path: PKStrokePath(controlPoints: mark, creationDate: Date(timeIntervalSince1970: 0))))
+    return try TracingScorer(placement: .box).feedback(drawing, against: template, method: method)
+  }
+
+  /// The picture's colour at a point of the box.
+  static func color(_ image: RasterImage, _ feedback: TracingFeedback, x: Double, y: Double)
+    -> PKColor
+  {
+    let region = FeedbackPicture.region(of: feedback)
+    return image.color(
+      x: Int((x - region.minX) * FeedbackPicture.scale),
+      y: Int((y - region.minY) * FeedbackPicture.scale))
+  }
+
+  /// Pixels within `radius` box units of a point that pass a test.
+  static func count(
+    _ image: RasterImage, _ feedback: TracingFeedback, x: Double, y: Double, radius: Double,
+    where test: (PKColor) -> Bool
+  ) -> Int {
+    let region = FeedbackPicture.region(of: feedback)
+    let scale = FeedbackPicture.scale
+    return image.count(
+      in: CGRect(
+        x: (x - radius - region.minX) * scale, y: (y - radius - region.minY) * scale,
+        width: 2 * radius * scale, height: 2 * radius * scale), where: test)
+  }
+
+  static func isGreen(_ c: PKColor) -> Bool { c.green > 0.4 && c.green > c.red + 0.2 && c.green > c.blue + 0.2 }
+  static func isRed(_ c: PKColor) -> Bool { c.red > 0.7 && c.green < 0.3 && c.blue < 0.3 }
+  static func isPurple(_ c: PKColor) -> Bool { c.blue > 0.6 && c.red > 0.4 && c.green < 0.35 }
+
+  @Test func eachStrokeLooksAsTheReportJudgesIt() throws {
+    let feedback = try Self.feedback()
+    let report = feedback.report
+    #expect(report.strokes[0].codes == [.ok])
+    #expect(report.strokes[1].codes.contains(.missing))
+    #expect(report.strokes.contains { $0.templateStroke == nil && $0.codes.contains(.extra) })
+    let image = try RasterImage(pngData: FeedbackPicture.render(feedback, format: .png))
+    let region = FeedbackPicture.region(of: feedback)
+    #expect(image.width == Int((region.width * FeedbackPicture.scale).rounded(.up)))
+    // The traced stem, on the line: green.
+    #expect(Self.isGreen(Self.color(image, feedback, x: 50, y: 45)))
+    // The missing bar: dashed red along it; the traced stem has none.
+    #expect(Self.count(image, feedback, x: 40, y: 20, radius: 3, where: Self.isRed) > 10)
+    #expect(Self.count(image, feedback, x: 50, y: 45, radius: 3, where: Self.isRed) == 0)
+    // The mark beside the letter: purple extra ink.
+    #expect(Self.isPurple(Self.color(image, feedback, x: 15, y: 94)))
+    // Start dot 1 (green, with a white numeral) at the top of the stem, right of the numeral.
+    #expect(
+      Self.count(image, feedback, x: 50, y: 20, radius: 3, where: Self.isGreen) > 40)
+  }
+
+  @Test func theCoverageMethodColoursInkByItsNearestStroke() throws {
+    let feedback = try Self.feedback(method: .coverage)
+    #expect(feedback.report.method == "coverage")
+    let image = try RasterImage(pngData: FeedbackPicture.render(feedback, format: .png))
+    #expect(Self.isGreen(Self.color(image, feedback, x: 50, y: 45)))
+    #expect(!feedback.ink.contains { $0.deviations == nil })
+  }
+
+  @Test func vectorPicturesAreWritten() throws {
+    let feedback = try Self.feedback()
+    let svg = String(decoding: try FeedbackPicture.render(feedback, format: .svg), as: UTF8.self)
+    #expect(svg.hasPrefix("<?xml") && svg.contains("<svg"))
+    let pdf = try FeedbackPicture.render(feedback, format: .pdf)
+    #expect(pdf.starts(with: Data("%PDF".utf8)))
+  }
+}
