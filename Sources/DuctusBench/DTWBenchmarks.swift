@@ -1,7 +1,7 @@
 import Foundation
-import InkSampling
 import InkDistances
 import InkRecognition
+import InkSampling
 
 /// `DuctusBench dtw …`: dynamic time warping on inputs written by
 /// `Scripts/bench/dtw_peer.py generate`.

@@ -1,7 +1,7 @@
 import Foundation
-import InkSampling
 import InkDistances
 import InkRecognition
+import InkSampling
 
 /// `DuctusBench multistroke rank --input DIR [--repetitions R]`: the multistroke matcher's
 /// ranking on the inputs `Scripts/bench/multistroke_peer.py generate` writes (`models.json`,

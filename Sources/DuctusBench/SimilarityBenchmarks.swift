@@ -1,6 +1,6 @@
-import InkSampling
 import InkDistances
 import InkRecognition
+import InkSampling
 
 /// `DuctusBench similarity …`: curve similarity kernels on inputs written by
 /// `Scripts/bench/similarity_peer.py generate` (raw little-endian `Double` n×2 files).

@@ -1,6 +1,6 @@
 import Foundation
-import _DuctusSupport
 import OpenPencilKit
+import _DuctusSupport
 
 /// Makes pictures of drawings: PNG, PDF or SVG, of the whole drawing, of a region, or as a
 /// fixed-size thumbnail.

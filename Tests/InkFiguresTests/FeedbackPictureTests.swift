@@ -20,7 +20,9 @@ import Testing
         size: CGSize(width: 4, height: 4), opacity: 1, force: 1, azimuth: 0, altitude: .pi / 2)
     }
     drawing.strokes.append(
-      PKStroke(ink: PKInk(.monoline, color: .black), path: PKStrokePath(controlPoints: mark, creationDate: Date(timeIntervalSince1970: 0))))
+      PKStroke(
+        ink: PKInk(.monoline, color: .black),
+        path: PKStrokePath(controlPoints: mark, creationDate: Date(timeIntervalSince1970: 0))))
     return try TracingScorer(placement: .box).feedback(drawing, against: template, method: method)
   }
 
@@ -47,7 +49,9 @@ import Testing
         width: 2 * radius * scale, height: 2 * radius * scale), where: test)
   }
 
-  static func isGreen(_ c: PKColor) -> Bool { c.green > 0.4 && c.green > c.red + 0.2 && c.green > c.blue + 0.2 }
+  static func isGreen(_ c: PKColor) -> Bool {
+    c.green > 0.4 && c.green > c.red + 0.2 && c.green > c.blue + 0.2
+  }
   static func isRed(_ c: PKColor) -> Bool { c.red > 0.7 && c.green < 0.3 && c.blue < 0.3 }
   static func isPurple(_ c: PKColor) -> Bool { c.blue > 0.6 && c.red > 0.4 && c.green < 0.35 }
 

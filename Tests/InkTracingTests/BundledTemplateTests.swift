@@ -11,7 +11,8 @@ import Testing
 @Suite("Bundled templates: Datasets/templates")
 struct BundledTemplateTests {
   /// The library folder.
-  static let folder = SharedData.repositoryRoot.appendingPathComponent("Sources/InkTracing/Templates")
+  static let folder = SharedData.repositoryRoot.appendingPathComponent(
+    "Sources/InkTracing/Templates")
 
   /// Every template file of the library, by relative path.
   static let files: [String] = {

@@ -7,7 +7,8 @@ import Testing
 
 /// The school-print model's geometry and the template library's lookup.
 @Suite struct TemplateLibraryTests {
-  static let library = SharedData.repositoryRoot.appendingPathComponent("Sources/InkTracing/Templates")
+  static let library = SharedData.repositoryRoot.appendingPathComponent(
+    "Sources/InkTracing/Templates")
 
   /// A fresh folder.
   private func makeFolder() throws -> URL {

@@ -1,5 +1,5 @@
-import _DuctusSupport
 import InkSampling
+import _DuctusSupport
 
 /// The directed and symmetric Hausdorff distances.
 extension CurveSimilarity {

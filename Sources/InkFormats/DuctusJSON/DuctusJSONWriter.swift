@@ -1,6 +1,6 @@
-import _DuctusSupport
 import Foundation
 import OpenPencilKit
+import _DuctusSupport
 
 /// Writes drawings as Ductus JSON (see <doc:DuctusJSON>), so that every attribute of the model
 /// reads back bit for bit.

@@ -1,6 +1,6 @@
-import _DuctusSupport
 import Foundation
 import OpenPencilKit
+import _DuctusSupport
 
 /// Writes a drawing as InkML (see <doc:InkML>) that other tools can read to check what Ductus
 /// read: one `<trace>` a stroke with every control point and the channels `X Y T F OA OE W`.

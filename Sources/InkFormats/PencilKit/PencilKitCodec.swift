@@ -1,6 +1,6 @@
 import Foundation
-import _DuctusSupport
 import OpenPencilKit
+import _DuctusSupport
 
 /// PencilKit's binary drawing format in the registry (`.pkdrawing`, `.drawing`): the bytes of
 /// `PKDrawing.dataRepresentation()`, recognised by their `wrd\u{F0}` magic and read through

@@ -1,6 +1,6 @@
-import _DuctusSupport
 import CCairo
 import Foundation
+import _DuctusSupport
 
 extension Canvas {
   /// Texels a side of the repeating grain tile.

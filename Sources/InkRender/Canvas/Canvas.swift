@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
-import _DuctusSupport
 import OpenPencilKit
+import _DuctusSupport
 
 /// A picture being drawn: a Cairo surface (an image for PNG, a page for PDF or SVG) seen through
 /// the drawing's coordinates.

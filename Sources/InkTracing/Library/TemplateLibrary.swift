@@ -95,7 +95,8 @@ public struct TemplateLibrary: Sendable {
     // `Datasets/templates` is one), so the link is resolved first.
     guard
       let walker = FileManager.default.enumerator(
-        at: folder.resolvingSymlinksInPath(), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        at: folder.resolvingSymlinksInPath(), includingPropertiesForKeys: nil,
+        options: [.skipsHiddenFiles])
     else { throw TemplateLibraryError(.missing, "\(folder.path): cannot list the folder") }
     var entries: [(name: String, url: URL)] = []
     for case let url as URL in walker where url.pathExtension == "json" {

@@ -1,9 +1,9 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkRecognition
 import InkSampling
 import OpenPencilKit
+import _DuctusSupport
 
 /// Realistic synthetic attempts of a template: strokes in the template's order and direction,
 /// moved by a human-like speed profile, with the small wander, pressure and timing of a real

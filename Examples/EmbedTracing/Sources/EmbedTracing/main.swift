@@ -21,7 +21,8 @@ do {
   try FeedbackPicture.render(feedback, format: .png).write(to: picture, options: .atomic)
   print(feedback.report.text, terminator: "")
   print("templates: \(library.folder?.path ?? "none")")
-  print("score \(feedback.report.scoreText), \(feedback.report.stars) stars; picture \(picture.path)")
+  print(
+    "score \(feedback.report.scoreText), \(feedback.report.stars) stars; picture \(picture.path)")
 } catch {
   FileHandle.standardError.write(Data("EmbedTracing: \(error)\n".utf8))
   exit(1)
