@@ -75,7 +75,7 @@ extension TracingScene {
     let stroke = template.strokes[i]
     if stroke.hasHook {
       let tailStart = Int(Double(line.count) * 0.8)
-      let tail = Polyline(xs: Array(line.xs[tailStart...]), ys: Array(line.ys[tailStart...]))
+      let tail = PathSegments(xs: Array(line.xs[tailStart...]), ys: Array(line.ys[tailStart...]))
       // A hook curls back near its own stroke, so its ink can be "near" without being drawn:
       // a tail only partly covered by an attempt that also stops short of the end is missing.
       let covered = fractionNear(tail, to: pieces, tolerance: tolerance)
@@ -101,7 +101,7 @@ extension TracingScene {
   }
 
   /// The mean distance between corresponding samples of two equally long polylines.
-  static func meanPairDistance(_ a: Polyline, _ b: Polyline) -> Double {
+  static func meanPairDistance(_ a: PathSegments, _ b: PathSegments) -> Double {
     let n = min(a.count, b.count)
     guard n > 0 else { return .infinity }
     var sum = 0.0
@@ -111,7 +111,7 @@ extension TracingScene {
 
   /// Discrete Fréchet distance of two polylines after each is centred on its centroid and
   /// scaled to a root-mean-square radius of 1 (Hanzi Writer compares normalised shapes so).
-  static func normalisedFrechet(_ a: Polyline, _ b: Polyline) -> Double {
+  static func normalisedFrechet(_ a: PathSegments, _ b: PathSegments) -> Double {
     let normalization = Normalization(translation: .centroid, scale: .rms)
     guard
       let (na, _) = try? normalization.apply(to: SampleBuffer(xs: a.xs, ys: a.ys)),
@@ -125,7 +125,7 @@ extension TracingScene {
   /// its Savitzky–Golay smoothing (cubic over 11 samples, about a tenth of the box height). A
   /// local cubic follows the curves of letters, even tight ones, so what is left is the
   /// back-and-forth of a tremor; pieces shorter than the window do not count.
-  func wobble(_ pieces: [Polyline]) -> Double {
+  func wobble(_ pieces: [PathSegments]) -> Double {
     let filter = Self.shakeFilter
     var sum = 0.0
     var count = 0
@@ -147,7 +147,7 @@ extension TracingScene {
     SavitzkyGolayFilter(windowLength: 11, polynomialOrder: 3))
 
   /// The fraction of ink samples outside the template box widened by the tolerance.
-  func outsideBox(_ ink: Polyline, tolerance: Double) -> Double {
+  func outsideBox(_ ink: PathSegments, tolerance: Double) -> Double {
     guard !ink.isEmpty else { return 0 }
     let box = template.box.insetBy(dx: -tolerance * unit, dy: -tolerance * unit)
     let outside = (0..<ink.count).filter {

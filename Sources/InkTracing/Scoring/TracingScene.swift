@@ -17,9 +17,9 @@ struct TracingScene {
   let offsetX: Double
   let offsetY: Double
   /// Template strokes, resampled every `spacing`, in box coordinates.
-  let templateLines: [Polyline]
+  let templateLines: [PathSegments]
   /// Attempt strokes placed into the box, resampled every `spacing`.
-  let attemptLines: [Polyline]
+  let attemptLines: [PathSegments]
 
   init(attempt: PKDrawing, template: TracingTemplate, placement: TracingPlacement)
     throws(TracingError)
@@ -65,10 +65,10 @@ struct TracingScene {
       )
     }
     let spacing = TracingScorer.spacing * unit
-    templateLines = template.strokes.map { Polyline($0.points).resampled(spacing: spacing) }
+    templateLines = template.strokes.map { PathSegments($0.points).resampled(spacing: spacing) }
     let (s, ox, oy) = (scale, offsetX, offsetY)
     attemptLines = rawAttempt.map {
-      Polyline(xs: $0.xs.map { $0 * s + ox }, ys: $0.ys.map { $0 * s + oy }).resampled(
+      PathSegments(xs: $0.xs.map { $0 * s + ox }, ys: $0.ys.map { $0 * s + oy }).resampled(
         spacing: spacing)
     }
   }
@@ -91,7 +91,7 @@ struct TracingScene {
   }
 
   /// Mean distance of `from`'s samples to `to` (box heights).
-  func meanDistance(_ from: Polyline, to: [Polyline]) -> Double {
+  func meanDistance(_ from: PathSegments, to: [PathSegments]) -> Double {
     guard !from.isEmpty else { return .infinity }
     var sum = 0.0
     for i in 0..<from.count { sum += to.distance(toX: from.xs[i], y: from.ys[i]) }
@@ -99,7 +99,7 @@ struct TracingScene {
   }
 
   /// Fraction of `from`'s samples within `tolerance` box heights of `to`.
-  func fractionNear(_ from: Polyline, to: [Polyline], tolerance: Double) -> Double {
+  func fractionNear(_ from: PathSegments, to: [PathSegments], tolerance: Double) -> Double {
     guard !from.isEmpty else { return 0 }
     let limit = tolerance * unit
     var near = 0

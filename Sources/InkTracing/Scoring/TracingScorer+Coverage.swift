@@ -26,7 +26,7 @@ extension TracingScorer {
     var assessments: [StrokeAssessment] = []
     for (i, stroke) in template.strokes.enumerated() {
       // Box to canvas: the inverse of the placement.
-      let canvas = Polyline(
+      let canvas = PathSegments(
         xs: stroke.points.map { (Double($0.x) - scene.offsetX) / scene.scale },
         ys: stroke.points.map { (Double($0.y) - scene.offsetY) / scene.scale }
       ).resampled(spacing: 5)

@@ -70,7 +70,7 @@ public struct TracingTemplate: Hashable, Sendable, Codable {
     let spacing = 0.01 * Double(box.height > 0 ? box.height : 100)
     return PKDrawing(
       strokes: strokes.map { stroke in
-        let dense = Polyline(stroke.points).resampled(spacing: spacing)
+        let dense = PathSegments(stroke.points).resampled(spacing: spacing)
         let points = (0..<dense.count).map { index in
           PKStrokePoint(
             location: CGPoint(x: dense.xs[index], y: dense.ys[index]),

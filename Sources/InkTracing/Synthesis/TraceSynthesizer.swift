@@ -81,7 +81,7 @@ public struct TraceSynthesizer: Sendable {
       let stroke = strokes[index]
       if pieces[index] != nil, stroke.count > 1 {
         // Lift the pen at half the length and put it down again a little further on.
-        let dense = Polyline(stroke).resampled(count: max(stroke.count, 40))
+        let dense = PathSegments(stroke).resampled(count: max(stroke.count, 40))
         let points = (0..<dense.count).map { CGPoint(x: dense.xs[$0], y: dense.ys[$0]) }
         let cut = dense.count / 2
         drawn.append(Array(points[..<cut]))
@@ -107,7 +107,7 @@ public struct TraceSynthesizer: Sendable {
   mutating func humanStroke(_ points: [CGPoint], unit: Double, tremor: Double, start: Double)
     -> (stroke: PKStroke, end: Double)
   {
-    let line = Polyline(points)
+    let line = PathSegments(points)
     let length = line.length
     // The pulse: duration from length and speed; σ sets how skewed the profile is.
     let sigma = random.uniform(0.22...0.32)
@@ -169,7 +169,7 @@ public struct TraceSynthesizer: Sendable {
   }
 
   /// The point at arc length `s` along a polyline and the unit tangent there.
-  static func point(on line: Polyline, cumulative: [Double], at s: Double)
+  static func point(on line: PathSegments, cumulative: [Double], at s: Double)
     -> (Double, Double, Double, Double)
   {
     guard line.count > 1 else { return (line.xs.first ?? 0, line.ys.first ?? 0, 1, 0) }
@@ -185,7 +185,7 @@ public struct TraceSynthesizer: Sendable {
 
   /// The first `fraction` of a stroke's length.
   static func prefix(_ points: [CGPoint], fraction: Double) -> [CGPoint] {
-    let line = Polyline(points)
+    let line = PathSegments(points)
     let cumulative = SampleBuffer(xs: line.xs, ys: line.ys).cumulativeArcLength
     let target = fraction * line.length
     var result: [CGPoint] = []
@@ -198,7 +198,7 @@ public struct TraceSynthesizer: Sendable {
   /// The stroke run on past its end by `fraction` of its length, along its last direction.
   static func extended(_ points: [CGPoint], fraction: Double) -> [CGPoint] {
     guard points.count > 1 else { return points }
-    let line = Polyline(points)
+    let line = PathSegments(points)
     let extra = fraction * line.length
     let cumulative = SampleBuffer(xs: line.xs, ys: line.ys).cumulativeArcLength
     let back = point(on: line, cumulative: cumulative, at: max(line.length - 0.1 * line.length, 0))
@@ -238,7 +238,7 @@ public struct TraceSynthesizer: Sendable {
   /// The stroke bent into an S: pushed sideways one way in its first half and the other way in
   /// its second, by `amount` of its length (at most of 0.6 box heights).
   static func bent(_ points: [CGPoint], amount: Double, unit: Double) -> [CGPoint] {
-    let line = Polyline(points)
+    let line = PathSegments(points)
     guard line.count > 1 else { return points }
     let dense = line.resampled(count: max(points.count, 40))
     let cumulative = SampleBuffer(xs: dense.xs, ys: dense.ys).cumulativeArcLength
@@ -254,7 +254,7 @@ public struct TraceSynthesizer: Sendable {
   /// A short straight stroke in the box, the farthest from the template's strokes of a few
   /// random candidates (so that it is ink the template does not have).
   mutating func randomStroke(in box: CGRect, awayFrom strokes: [TemplateStroke]) -> [CGPoint] {
-    let template = strokes.map { Polyline($0.points) }
+    let template = strokes.map { PathSegments($0.points) }
     let length = 0.25 * Double(box.height)
     var best: [CGPoint] = []
     var bestDistance = -1.0

@@ -101,10 +101,10 @@ public struct TracingEvaluation: Sendable {
             if case .hookMissing = defect, !template.strokes[k - 1].hasHook { continue }
             // A dot has no direction, length or shape to get wrong: only leaving it out counts.
             let isDot =
-              Polyline(template.strokes[k - 1].points).length < 0.03 * Double(template.box.height)
+              PathSegments(template.strokes[k - 1].points).length < 0.03 * Double(template.box.height)
             if isDot, name != "missing" { continue }
             if case .split = defect,
-              Polyline(template.strokes[k - 1].points).length < 0.2 * Double(template.box.height)
+              PathSegments(template.strokes[k - 1].points).length < 0.2 * Double(template.box.height)
             {
               continue
             }
@@ -133,7 +133,7 @@ public struct TracingEvaluation: Sendable {
           against: template)
         for stroke in wobbly.strokes
         where stroke.templateStroke.map({
-          Polyline(template.strokes[$0].points).length >= 0.03 * Double(template.box.height)
+          PathSegments(template.strokes[$0].points).length >= 0.03 * Double(template.box.height)
         }) ?? false {
           count(
             "wobble", .wobbly, stroke.codes.contains(.wobbly),

@@ -4,22 +4,33 @@ import InkRecognition
 import InkSampling
 import OpenPencilKit
 
-/// A polyline in structure-of-arrays form with the distance queries tracing needs.
-struct Polyline: Sendable {
-  private(set) var xs: [Double]
-  private(set) var ys: [Double]
-  /// Each segment's direction and the inverse of its squared length (0 for a zero-length
-  /// segment), computed once, so that a distance query does no division.
+/// A sampled path (the x and y of a ``SampleBuffer``) with its segments precomputed for the
+/// nearest-point queries tracing asks thousands of times an attempt: each segment's direction
+/// and the inverse of its squared length (0 for a zero-length segment), so that a distance query
+/// does no division. The samples stay a `SampleBuffer`; this adds the index, not a second kind of
+/// point buffer.
+struct PathSegments: Sendable {
+  /// The path's samples.
+  let samples: SampleBuffer
   private let segmentXs: [Double]
   private let segmentYs: [Double]
   private let inverseSquaredLengths: [Double]
 
+  /// The samples' x coordinates.
+  var xs: [Double] { samples.xs }
+  /// The samples' y coordinates.
+  var ys: [Double] { samples.ys }
   var count: Int { xs.count }
   var isEmpty: Bool { xs.isEmpty }
 
   init(xs: [Double], ys: [Double]) {
-    self.xs = xs
-    self.ys = ys
+    self.init(SampleBuffer(xs: xs, ys: ys))
+  }
+
+  init(_ buffer: SampleBuffer) {
+    samples = buffer
+    let xs = buffer.xs
+    let ys = buffer.ys
     let n = max(xs.count - 1, 0)
     var sx = [Double](repeating: 0, count: n)
     var sy = [Double](repeating: 0, count: n)
@@ -35,10 +46,6 @@ struct Polyline: Sendable {
     inverseSquaredLengths = inverse
   }
 
-  init(_ buffer: SampleBuffer) {
-    self.init(xs: buffer.xs, ys: buffer.ys)
-  }
-
   init(_ points: [CGPoint]) {
     self.init(xs: points.map { Double($0.x) }, ys: points.map { Double($0.y) })
   }
@@ -49,7 +56,7 @@ struct Polyline: Sendable {
     return total
   }
 
-  var reversed: Polyline { Polyline(xs: xs.reversed(), ys: ys.reversed()) }
+  var reversed: PathSegments { PathSegments(xs: xs.reversed(), ys: ys.reversed()) }
 
   /// The distance from a point to the nearest point of the polyline (its segments).
   func distance(toX px: Double, y py: Double) -> Double {
@@ -77,18 +84,15 @@ struct Polyline: Sendable {
   }
 
   /// Samples every `spacing` along the polyline (ends kept).
-  func resampled(spacing: Double) -> Polyline {
-    guard count > 1, let buffer = try? SampleBuffer(xs: xs, ys: ys).resampled(spacing: spacing)
-    else { return self }
-    return Polyline(buffer)
+  func resampled(spacing: Double) -> PathSegments {
+    guard count > 1, let buffer = try? samples.resampled(spacing: spacing) else { return self }
+    return PathSegments(buffer)
   }
 
   /// `n` samples equally spaced along the polyline.
-  func resampled(count n: Int) -> Polyline {
-    guard !isEmpty, let buffer = try? SampleBuffer(xs: xs, ys: ys).resampled(count: n) else {
-      return self
-    }
-    return Polyline(buffer)
+  func resampled(count n: Int) -> PathSegments {
+    guard !isEmpty, let buffer = try? samples.resampled(count: n) else { return self }
+    return PathSegments(buffer)
   }
 
   /// Twice the signed area enclosed when the polyline is closed (positive: counter-clockwise
@@ -103,14 +107,14 @@ struct Polyline: Sendable {
   }
 }
 
-extension Array where Element == Polyline {
+extension Array where Element == PathSegments {
   /// The distance from a point to the nearest of the polylines.
   func distance(toX x: Double, y: Double) -> Double {
     reduce(Double.infinity) { Swift.min($0, $1.distance(toX: x, y: y)) }
   }
 
   /// The polylines joined end to end, in order.
-  var joined: Polyline {
-    Polyline(xs: flatMap(\.xs), ys: flatMap(\.ys))
+  var joined: PathSegments {
+    PathSegments(xs: flatMap(\.xs), ys: flatMap(\.ys))
   }
 }
