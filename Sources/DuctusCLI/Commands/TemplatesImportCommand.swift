@@ -71,14 +71,9 @@ struct TemplatesImportCommand: Command {
   static func kanjiVGTemplate(_ url: URL, displayName: String) throws -> TracingTemplate {
     let data = try Data(contentsOf: url)
     let record = try KanjiVGReader.record(from: data, name: displayName)
-    let stem = url.deletingPathExtension().lastPathComponent
-    var description = record.label.map { "character \($0)" } ?? "character"
-    if let code = record.metadata["codePoint"] { description += " (\(code))" }
-    var template = TracingTemplate(
-      name: "kanjivg/" + stem, drawing: record.drawing, orderSource: .kanjiVG)
-    template.description = description + ", KanjiVG stroke order"
-    template.box = CGRect(x: 0, y: 0, width: 109, height: 109)
-    return template
+    return TracingTemplate.kanjiVG(
+      stem: url.deletingPathExtension().lastPathComponent, drawing: record.drawing,
+      character: record.label, codePoint: record.metadata["codePoint"])
   }
 
   /// The glyphs of a Hershey font (those with strokes), or the one `glyph` names, each in a
@@ -107,17 +102,8 @@ struct TemplatesImportCommand: Command {
       }
     }
     return chosen.compactMap { index, record in
-      guard !record.drawing.strokes.isEmpty else { return nil }
-      var template = TracingTemplate(
-        name: "hershey/\(font)/\(index)", drawing: record.drawing, orderSource: .asDrawn)
-      let bounds = template.box
-      let side = max(32, bounds.width + 4, bounds.height + 4)
-      template.box = CGRect(
-        x: bounds.midX - side / 2, y: bounds.midY - side / 2, width: side, height: side)
-      template.description =
-        "glyph \(index)" + (record.label.map { " '\($0)'" } ?? "")
-        + " of the Hershey font \(font), stroke order as drawn"
-      return template
+      TracingTemplate.hersheyGlyph(
+        font: font, index: index, drawing: record.drawing, character: record.label)
     }
   }
 }
