@@ -114,8 +114,7 @@ enum DTWFixture {
   }
 
   static func load<T: Decodable>(_ name: String, as type: T.Type) throws -> T {
-    let data = try Data(contentsOf: SharedData.fixture("dtw/\(name)"))
-    return try JSONDecoder().decode(T.self, from: data)
+    return try Fixture.decode(T.self, from: "dtw/\(name)")
   }
 
   /// Whether two values agree to 1e-9, relative to the larger of 1 and the expected value.

@@ -92,8 +92,7 @@ extension DecimalNumberParserTests {
       var text: String
       var bits: String
     }
-    let url = SharedData.fixture("formats/decimal-numbers.json")
-    let numbers = try JSONDecoder().decode([Number].self, from: Data(contentsOf: url))
+    let numbers = try Fixture.decode([Number].self, from: "formats/decimal-numbers.json")
     #expect(numbers.count > 2000)
     let mismatches = numbers.filter { parse($0.text)?.bitPattern != UInt64($0.bits) }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map(\.text))")

@@ -6,7 +6,7 @@ import Testing
 @Suite("NumPy .npy arrays")
 struct NpyArrayTests {
   func fixture(_ name: String) throws -> Data {
-    try Data(contentsOf: SharedData.fixture("npy/\(name)"))
+    try Fixture.data("npy/\(name)")
   }
 
   @Test func writesTheSameBytesAsNumPy() throws {

@@ -96,9 +96,8 @@ extension QuickDrawTests {
       var firstKey: String
       var sumX, sumY, sumT: Double
     }
-    let expected = try JSONDecoder().decode(
-      [String: Summary].self,
-      from: Data(contentsOf: SharedData.fixture("formats/quickdraw-dev-summary.json")))
+    let expected = try Fixture.decode(
+      [String: Summary].self, from: "formats/quickdraw-dev-summary.json")
     #expect(expected.count == 30)
     for (name, summary) in expected {
       var reader = try QuickDrawReader(

@@ -38,8 +38,7 @@ struct SVGPathDataTests {
 
   @Test("geometry agrees with svg.path (Scripts/reference/svg_path.py)")
   func agreesWithSvgPath() throws {
-    let data = try Data(contentsOf: SharedData.fixture("svgpath/reference.json"))
-    let reference = try JSONDecoder().decode(Reference.self, from: data)
+    let reference = try Fixture.decode(Reference.self, from: "svgpath/reference.json")
     #expect(reference.cases.count == 10)
     for item in reference.cases {
       let path = try SVGPathData(item.d)

@@ -7,7 +7,6 @@ struct FixtureFile<Case: Decodable>: Decodable {
 
   /// Decodes `Tests/Fixtures/inkmath/<name>.json`.
   static func load(_ name: String) throws -> [Case] {
-    let data = try Data(contentsOf: SharedData.fixture("inkmath/\(name).json"))
-    return try JSONDecoder().decode(FixtureFile<Case>.self, from: data).cases
+    return try Fixture.decode(FixtureFile<Case>.self, from: "inkmath/\(name).json").cases
   }
 }

@@ -16,8 +16,7 @@ struct LinearSumAssignmentTests {
   }
 
   @Test func matchesSciPy() throws {
-    let data = try Data(contentsOf: SharedData.fixture("assignment/cases.json"))
-    for c in try JSONDecoder().decode([Case].self, from: data) {
+    for c in try Fixture.decode([Case].self, from: "assignment/cases.json") {
       let pairs = try LinearSumAssignment.solve(rows: c.rows, columns: c.columns, costs: c.costs)
       let total = pairs.reduce(0) { $0 + c.costs[$1.row * c.columns + $1.column] }
       #expect(

@@ -27,9 +27,8 @@ private struct MultistrokeFixture: Decodable {
   var prototypeCounts: [String: Int]
   var attempts: [Attempt]
 
-  static let loaded: MultistrokeFixture = try! JSONDecoder().decode(
-    MultistrokeFixture.self,
-    from: Data(contentsOf: SharedData.fixture("multistroke/cases.json")))
+  static let loaded: MultistrokeFixture = try! Fixture.decode(
+    MultistrokeFixture.self, from: "multistroke/cases.json")
 
   /// A bundled template's strokes by name.
   static func template(_ name: String) throws -> [SampleBuffer] {

@@ -32,8 +32,7 @@ struct ResamplingCase: Decodable {
   }
 
   static func load(_ file: String) throws -> [ResamplingCase] {
-    let data = try Data(contentsOf: SharedData.fixture("resampling/\(file).json"))
-    return try JSONDecoder().decode([ResamplingCase].self, from: data)
+    return try Fixture.decode([ResamplingCase].self, from: "resampling/\(file).json")
   }
 }
 
@@ -96,7 +95,7 @@ struct ResamplingReferenceTests {
   }
 
   @Test func kinematicsMatchTheRegressionFormula() throws {
-    let data = try Data(contentsOf: SharedData.fixture("resampling/kinematics.json"))
+    let data = try Fixture.data("resampling/kinematics.json")
     let cases = try JSONSerialization.jsonObject(with: data) as! [[String: Any]]
     for c in cases {
       let name = c["name"] as! String

@@ -75,8 +75,7 @@ struct SimilarityFixture: Decodable {
 
   /// The committed fixture.
   static func load() throws -> SimilarityFixture {
-    let url = SharedData.fixture("similarity/reference.json")
-    return try JSONDecoder().decode(SimilarityFixture.self, from: Data(contentsOf: url))
+    return try Fixture.decode(SimilarityFixture.self, from: "similarity/reference.json")
   }
 
   /// The points of a $1 unistroke gesture file (`<Point X=".." Y=".." .../>` elements), read
