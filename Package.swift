@@ -35,7 +35,8 @@ let package = Package(
     .target(
       name: "InkTracing",
       dependencies: [
-        "_DuctusSupport", "OpenPencilKit", "InkSampling", "InkDistances", "InkRecognition",
+        "_DuctusSupport", "OpenPencilKit", "InkMath", "InkSampling", "InkDistances",
+        "InkRecognition",
       ],
       resources: [.copy("Templates")]),
     .target(
