@@ -9,7 +9,7 @@ import OpenPencilKit
 /// off), arrows on reversed strokes, missing strokes dashed in red, extra ink in purple, and
 /// the report's score and stars as a caption.
 ///
-/// It draws a ``TracingFeedback`` (``TracingScorer/feedback(_:against:method:)``), so the
+/// It draws a `TracingFeedback` (`TracingScorer.feedback(_:against:method:)`), so the
 /// picture and the report come from one scoring of the attempt:
 ///
 /// ```swift
@@ -22,7 +22,7 @@ public enum FeedbackPicture {
 
   /// The picture in a format.
   ///
-  /// - Throws: ``RenderError`` when Cairo fails.
+  /// - Throws: `RenderError` when Cairo fails.
   public static func render(_ feedback: TracingFeedback, format: RenderFormat) throws -> Data {
     let level = feedback.level
     let template = feedback.template

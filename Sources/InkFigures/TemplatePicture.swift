@@ -44,7 +44,7 @@ public struct TemplatePicture: Sendable {
 
   /// The picture, `size` pixels (points, SVG units) on its longer side.
   ///
-  /// - Throws: ``RenderError`` for a size Cairo cannot draw.
+  /// - Throws: `RenderError` for a size Cairo cannot draw.
   public func render(size: Int, format: RenderFormat) throws -> Data {
     let box = template.box
     let unit = max(box.height, box.width, 1e-9)

@@ -23,9 +23,9 @@ import InkSampling
 ///    their order), each stroke in both directions, and each closed stroke (its ends nearer
 ///    than a tenth of the glyph's longer side) started at ``closedStrokeStarts`` places
 ///    around it.
-/// 3. The distance from handwriting to the model (``distance(_:to:)``) is the smallest DTW
-///    distance (``DynamicTimeWarping``, the square root of the summed squared local costs, as
-///    dtaidistance reports it) between the handwriting's signature and a prototype.
+/// 3. The distance from handwriting to the model (``distance(_:to:abandoningAbove:)``) is the
+///    smallest DTW distance (`DynamicTimeWarping`, the square root of the summed squared local
+///    costs, as dtaidistance reports it) between the handwriting's signature and a prototype.
 ///
 /// ```swift
 /// let matcher = MultistrokeMatcher()
@@ -71,8 +71,8 @@ public struct MultistrokeMatcher: Hashable, Sendable {
   /// The glyph's signature: its strokes joined by pen-up jumps, scaled, centred and resampled
   /// (see the type's description).
   ///
-  /// - Throws: ``ResamplingError/empty`` when no stroke has a point,
-  ///   ``ResamplingError/nonFiniteSample(channel:index:)`` for NaN or infinite coordinates.
+  /// - Throws: `ResamplingError.empty` when no stroke has a point,
+  ///   `ResamplingError.nonFiniteSample(channel:index:)` for NaN or infinite coordinates.
   public func signature(of strokes: [SampleBuffer]) throws(ResamplingError) -> SampleBuffer {
     let pieces = strokes.filter { !$0.isEmpty }
     guard !pieces.isEmpty else { throw .empty }

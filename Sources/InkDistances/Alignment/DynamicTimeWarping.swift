@@ -17,15 +17,15 @@ import InkSampling
 /// let path = try banded.alignment(a, b).path            // the matched index pairs
 /// ```
 ///
-/// - Multivariate: any subset of a ``SampleBuffer``'s channels (``channels``), each with a weight
+/// - Multivariate: any subset of a `SampleBuffer`'s channels (``channels``), each with a weight
 ///   (``channelWeights``): the local cost is `Σ w_c (a_c − b_c)²`. A univariate series is a
-///   buffer made with ``SampleBuffer/init(values:)`` and `channels: [.x]`.
+///   buffer made with `SampleBuffer(values:)` and `channels: [.x]`.
 /// - Global constraints: ``DTWGlobalConstraint`` (Sakoe–Chiba band, Itakura parallelogram).
 /// - Open-begin and open-end matching (``openBegin``, ``openEnd``): the first series is matched
 ///   to the best stretch of the second; both together are subsequence DTW as tslearn's
 ///   `dtw_subsequence_path` computes it.
 /// - Derivative DTW (``usesDerivative``): Keogh & Pazzani 2001, see
-///   ``SampleBuffer/derivativeEstimate(of:)``.
+///   InkSampling's `SampleBuffer.derivativeEstimate(of:)`.
 /// - Early abandoning: ``distance(_:_:abandoningAbove:)``.
 /// - Lower bounds: ``lowerBoundKim(_:_:)`` and ``lowerBoundKeogh(_:_:radius:)``.
 /// - Many pairs: ``distanceMatrix(_:abandoningAbove:)``,

@@ -38,7 +38,7 @@ public struct CorpusSeriesOptions: Hashable, Sendable {
 
   /// The drawing as one series of `x`, `y` (and `t`) samples.
   ///
-  /// - Throws: ``ResamplingError`` for an empty drawing or a NaN coordinate.
+  /// - Throws: `ResamplingError` for an empty drawing or a NaN coordinate.
   public func series(of drawing: PKDrawing) throws(ResamplingError) -> SampleBuffer {
     let strokes = StrokeSampler().samples(of: drawing).filter { !$0.isEmpty }
     guard !strokes.isEmpty else { throw .empty }

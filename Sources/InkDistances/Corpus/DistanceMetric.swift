@@ -8,7 +8,7 @@ import InkSampling
 /// `dtw` is the distance dtaidistance and tslearn report (the square root of the summed squared
 /// Euclidean local costs along the best path) and runs on the eight-lane kernels of
 /// ``DynamicTimeWarping``; `euclidean` needs series of equal length and runs on BLAS through the
-/// GEMM identity (``PairwiseDistances``); the others call ``CurveSimilarity`` once a pair, pairs
+/// GEMM identity (`PairwiseDistances`); the others call ``CurveSimilarity`` once a pair, pairs
 /// spread over the cores.
 public enum DistanceMetric: String, Hashable, Sendable, CaseIterable {
   /// Dynamic time warping.

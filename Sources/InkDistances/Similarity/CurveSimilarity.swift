@@ -1,6 +1,6 @@
 import InkSampling
 
-/// Similarity measures between two planar curves held as ``SampleBuffer``s (`xs`, `ys`).
+/// Similarity measures between two planar curves held as `SampleBuffer`s (`xs`, `ys`).
 ///
 /// Each measure is a static function in an extension of its own file, named in the field's words
 /// and citing its source: ``discreteFrechetDistance(_:_:)``, ``directedHausdorffDistance(from:to:seed:)``,

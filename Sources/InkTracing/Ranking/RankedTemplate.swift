@@ -11,7 +11,7 @@ public struct RankedTemplate: Hashable, Sendable, Codable {
   /// The form of the template that stands for it: its own name or a variant's
   /// (`digits/7.crossed`), the nearest by the ranking's criterion.
   public var form: String
-  /// The elastic distance of ``MultistrokeMatcher`` (the smallest DTW distance to the
+  /// The elastic distance of `MultistrokeMatcher` (the smallest DTW distance to the
   /// template written in any stroke order and direction); smaller is nearer.
   public var elastic: Double
   /// The ranking's shape score from the report's fields (see

@@ -9,7 +9,7 @@ import OpenPencilKit
 /// bundled library and its variants: `elastic` 96.2%, 90.3%, 90.2%; `shape` 80.2%, 68.6%,
 /// 76.7%; `score` 79.0%, 66.5%, 67.5%; `distance` 56.9%, 55.7%, 46.2% (the TraceRank article).
 public enum RankingCriterion: String, CaseIterable, Sendable {
-  /// The elastic distance of ``MultistrokeMatcher``, smallest first (the default): the ink and
+  /// The elastic distance of `MultistrokeMatcher`, smallest first (the default): the ink and
   /// the template as pen paths, in any stroke order and direction.
   case elastic
   /// The shape score from the report's fields, highest first: coverage,

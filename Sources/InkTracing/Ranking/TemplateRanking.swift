@@ -10,7 +10,7 @@ import OpenPencilKit
 /// puts the ink into the template's box); the ranking then sorts by one of four numbers
 /// (``RankingCriterion``):
 ///
-/// - the *elastic distance* (``MultistrokeMatcher``): the smallest dynamic time warping
+/// - the *elastic distance* (`MultistrokeMatcher`): the smallest dynamic time warping
 ///   distance between the ink, joined by its pen-up jumps into one scaled path, and the
 ///   template written in any stroke order and direction (closed strokes started anywhere);
 /// - the *shape score* (``shapeScore(_:)``), from the report's stroke fields: how much of the
@@ -21,7 +21,7 @@ import OpenPencilKit
 /// - the *glyph distance* (``glyphDistance(_:transform:template:)``): the placed ink and the
 ///   template's strokes resampled every 1/100 of the box height, pooled into one point set
 ///   each, and compared by the symmetric mean nearest-point distance
-///   (``CurveSimilarity/meanNearestPointDistance(_:_:)``, the average of the two directed
+///   (`CurveSimilarity.meanNearestPointDistance(_:_:)`, the average of the two directed
 ///   average Hausdorff distances; Dubuisson and Jain, *A modified Hausdorff distance for
 ///   object matching*, ICPR 1994, take the larger of the two instead).
 ///

@@ -17,7 +17,7 @@ import OpenPencilKit
 ///   penalty-based grade.
 ///
 /// What differs here: attempt strokes are paired with template strokes by an optimal
-/// assignment (``LinearSumAssignment``) on a direction-free distance, so a stroke drawn out of
+/// assignment (`LinearSumAssignment`) on a direction-free distance, so a stroke drawn out of
 /// turn is found and reported as `wrong_order` rather than missing; a stroke drawn in pieces is
 /// reassembled (`split`) and two strokes drawn in one go are recognised (`joined`); the order
 /// errors are the fewest that explain the drawing order (a longest increasing subsequence).
