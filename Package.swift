@@ -30,8 +30,11 @@ let package = Package(
     .target(name: "InkFormats", dependencies: ["_DuctusSupport", "OpenPencilKit"]),
     .target(name: "InkRender", dependencies: ["_DuctusSupport", "OpenPencilKit", "CCairo"]),
     .target(name: "InkSampling", dependencies: ["OpenPencilKit"]),
-    .target(name: "InkDistances", dependencies: ["_DuctusSupport", "InkSampling", "InkMath"]),
-    .target(name: "InkRecognition", dependencies: ["InkSampling", "InkDistances"]),
+    .target(
+      name: "InkDistances",
+      dependencies: ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkMath"]),
+    .target(
+      name: "InkRecognition", dependencies: ["OpenPencilKit", "InkSampling", "InkDistances"]),
     .target(
       name: "InkTracing",
       dependencies: [
