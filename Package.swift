@@ -92,8 +92,8 @@ let package = Package(
     .testTarget(
       name: "DuctusCLITests",
       dependencies: [
-        "DuctusTestSupport", "DuctusCLI", "InkFormats", "OpenPencilKit", "InkSampling",
-        "InkDistances", "InkTracing",
+        "DuctusTestSupport", "_DuctusSupport", "DuctusCLI", "InkFormats", "InkMath", "InkRender",
+        "OpenPencilKit", "InkSampling", "InkDistances", "InkTracing",
       ],
       exclude: ["Snapshots"]),
   ]

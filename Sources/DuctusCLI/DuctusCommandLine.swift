@@ -21,7 +21,7 @@ package enum DuctusCommandLine {
 
   /// Runs one command line (the words after `ductus`) and returns its exit code.
   ///
-  /// Help goes to standard output; a usage error prints `error: …`, the usage line and a hint on
+  /// Help goes to standard output (also for a group command given no subcommand); a usage error prints `error: …`, the usage line and a hint on
   /// standard error and returns `.usage`; any other failure prints `error: …` and returns its
   /// code (see `CommandFailure.init(_:)`).
   package static func run(_ words: [String], context: CommandContext) -> ExitCode {
@@ -36,6 +36,9 @@ package enum DuctusCommandLine {
       case .run(let path, let arguments):
         code = try path[path.count - 1].run(arguments, context: context)
       }
+    } catch is HelpRequest {
+      context.output.write(formatter.help(parser.path))
+      code = .success
     } catch {
       let failure = CommandFailure(error)
       context.reportError(failure.message)

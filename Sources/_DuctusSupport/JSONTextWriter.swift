@@ -36,18 +36,41 @@ package struct JSONTextWriter {
   }
 
   /// Appends a number in its shortest form that reads back exactly.
-  package mutating func appendNumber(_ value: Double) {
-    if value.isNaN {
-      append("\"NaN\"")
-    } else if value.isInfinite {
-      append(value < 0 ? "\"-Infinity\"" : "\"Infinity\"")
-    } else if value == value.rounded(), abs(value) < 9_007_199_254_740_992,
+  package mutating func appendNumber(_ value: Double) { append(Self.number(value)) }
+
+  /// A number as JSON text, as `appendNumber(_:)` writes it: the shortest digits that read back
+  /// exactly (`3`, `0.1`, `-0.0`, `1e-300`), and `"NaN"`, `"Infinity"`, `"-Infinity"` as
+  /// strings.
+  package static func number(_ value: Double) -> String {
+    if value.isNaN { return "\"NaN\"" }
+    if value.isInfinite { return value < 0 ? "\"-Infinity\"" : "\"Infinity\"" }
+    return digits(value)
+  }
+
+  /// The shortest digits of a finite number that read back exactly; integral values below 2⁵³
+  /// without a fraction, `-0.0` with its sign.
+  package static func digits(_ value: Double) -> String {
+    precondition(value.isFinite, "digits(_:) takes a finite number")
+    if value == value.rounded(), abs(value) < 9_007_199_254_740_992,
       !(value == 0 && value.sign == .minus)
     {
-      append(String(Int64(value)))
-    } else {
-      append(value.description)
+      return String(Int64(value))
     }
+    return value.description
+  }
+
+  /// A string as a JSON literal, with quotes and escapes, as `appendString(_:)` writes it.
+  package static func string(_ text: String) -> String {
+    var writer = JSONTextWriter()
+    writer.appendString(text)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  /// Numbers as a JSON array, `[n0,n1,…]`, as `appendNumbers(_:)` writes them.
+  package static func numbers<C: Collection>(_ values: C) -> String where C.Element == Double {
+    var writer = JSONTextWriter()
+    writer.appendNumbers(values)
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// Appends `[n0,n1,…]`.

@@ -102,21 +102,42 @@ import Testing
 
   @Test func missingAndMisplacedValuesNameTheOption() throws {
     #expect(failure(["batch", "--format"]) == "missing value for '--format'")
-    #expect(failure(["batch", "-j", "--quiet"]) == "missing value for '-j/--jobs'")
+    #expect(failure(["batch", "-j", "--quiet"]) == "missing value for '-j'")
+    #expect(failure(["batch", "--jobs", "--quiet"]) == "missing value for '--jobs'")
     #expect(failure(["batch", "--quiet=yes"]) == "flag '--quiet' takes no value")
-    #expect(failure(["batch", "-j", "2", "-j", "3"]) == "option '-j/--jobs' given more than once")
+    #expect(failure(["batch", "-j", "2", "-j", "3"]) == "option '-j' given more than once")
+    #expect(
+      failure(["batch", "-j", "2", "--jobs=3"])
+        == "option '--jobs' given more than once (also as '-j')")
     let arguments = try parse(["batch", "-j", "many", "--shard", "4/4"]).arguments
-    #expect(throws: UsageError("invalid value 'many' for '-j/--jobs': expected an integer")) {
+    #expect(throws: UsageError("invalid value 'many' for '-j': expected an integer")) {
       try arguments.value("jobs", as: Int.self)
+    }
+    let long = try parse(["batch", "--jobs=many"]).arguments
+    #expect(throws: UsageError("invalid value 'many' for '--jobs': expected an integer")) {
+      try long.value("jobs", as: Int.self)
     }
     #expect(
       throws: UsageError(
         "invalid value '4/4' for '--shard': expected I/N with 0 <= I < N, such as 0/4")
     ) { try arguments.value("shard", as: Shard.self) }
     let zero = try parse(["batch", "-j0"]).arguments
-    #expect(throws: UsageError("invalid value '0' for '-j/--jobs': expected a positive integer")) {
+    #expect(throws: UsageError("invalid value '0' for '-j': expected a positive integer")) {
       try CommonOptions.jobCount(in: zero)
     }
+  }
+
+  @Test func optionsAreSpelledAsTyped() throws {
+    let short = try parse(["batch", "-qj4", "--tag", "x"]).arguments
+    #expect(short.spelling("jobs") == "-j")
+    #expect(short.spelledValue("jobs") == "-j 4")
+    #expect(short.spelling("quiet") == "-q")
+    #expect(short.spelledValue("tag") == "--tag x")
+    #expect(short.spelling("shard") == "--shard")
+    #expect(short.isGiven("jobs") && short.isGiven("quiet") && !short.isGiven("shard"))
+    let long = try parse(["batch", "--jobs=4", "--format", "text"]).arguments
+    #expect(long.spelledValue("jobs") == "--jobs 4")
+    #expect(long.spelledValue("format") == "--format text")
   }
 
   @Test func helpWinsAnywhereBeforeTheTerminator() throws {
@@ -131,10 +152,10 @@ import Testing
     #expect(try parse(["batch", "--", "--help"]).arguments.arguments("file") == ["--help"])
   }
 
-  @Test func groupWithoutSubcommandIsAUsageError() throws {
+  @Test func groupWithoutSubcommandAsksForItsHelp() throws {
     let (names, arguments) = try parse(["group"])
     #expect(names == ["tool", "group"])
-    #expect(throws: UsageError("missing subcommand; expected one of: leaf")) {
+    #expect(throws: HelpRequest()) {
       try ExampleTool.Group().run(arguments, context: .standard())
     }
   }

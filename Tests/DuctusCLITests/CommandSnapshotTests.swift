@@ -1,5 +1,6 @@
 import DuctusTestSupport
 import Foundation
+import InkFormats
 import Testing
 
 @testable import DuctusCLI
@@ -49,13 +50,21 @@ import Testing
   @Test func formatsListsTheRegistry() throws {
     let text = try DuctusProcess.run(["formats", "--format", "text"])
     #expect(text.exitCode == 0)
-    #expect(text.standardOutput.contains("ductus-ndjson   corpus   .ndjson"))
-    #expect(text.standardOutput.contains("pkdrawing       drawing  .pkdrawing"))
+    let lines = text.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first == "NAME           HOLDS    READ  WRITE  EXTENSIONS           DESCRIPTION")
+    #expect(
+      lines.contains("ductus-ndjson  corpus   yes   yes    .ndjson .jsonl       Ductus NDJSON"))
+    #expect(
+      lines.contains("pkdrawing      drawing  yes   yes    .pkdrawing .drawing  PencilKit drawing"))
+    #expect(
+      lines.contains(
+        "quickdraw      corpus   yes   no     .ndjson              Quick, Draw! NDJSON"))
+    #expect(lines.count == 1 + InkFileFormat.allCases.count)
     let json = try DuctusProcess.run(["formats"])
     #expect(
       json.standardOutput.contains(
         #"{"displayName":"Ductus JSON","extensions":["json"],"holdsCorpus":false,"#
-          + #""name":"ductus-json"}"#))
+          + #""name":"ductus-json","read":true,"write":true}"#))
   }
 
   @Test func inspectDefaultsToJSONWhenPiped() throws {

@@ -1,10 +1,10 @@
 import DuctusTestSupport
 import Foundation
 import InkDistances
-import InkSampling
-import InkTracing
 import InkFormats
 import InkMath
+import InkSampling
+import InkTracing
 import Testing
 
 @Suite("ductus pca and ductus resample")

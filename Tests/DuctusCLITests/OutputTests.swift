@@ -72,10 +72,28 @@ import Testing
   @Test func progressLines() {
     #expect(
       ProgressReporter.line(label: "inspect", done: 1200, total: 5000, seconds: 2)
-        == "inspect: 1200/5000 24% 600/s")
+        == "inspect: 1200/5000 24% 600/s 6.3 s left")
     #expect(
-      ProgressReporter.line(label: "render", done: 7, total: nil, seconds: 2) == "render: 7 4/s")
+      ProgressReporter.line(label: "render", done: 7, total: nil, seconds: 2) == "render: 7 3.5/s")
     #expect(
       ProgressReporter.line(label: "render", done: 0, total: 0, seconds: 0) == "render: 0 0/s")
+    #expect(
+      ProgressReporter.line(label: "pca", done: 10, total: 10, seconds: 4)
+        == "pca: 10/10 100% 2.5/s")
+    #expect(
+      ProgressReporter.line(label: "trace", done: 100, total: 10_000, seconds: 10)
+        == "trace: 100/10000 1% 10/s 16 min 30 s left")
+    #expect(
+      ProgressReporter.summary(label: "inspect", done: 5000, failures: 2, seconds: 6.14)
+        == "inspect: 5000 records, 2 failed, 6.1 s")
+    #expect(
+      ProgressReporter.summary(label: "convert", done: 1, failures: 0, seconds: 75)
+        == "convert: 1 record, 0 failed, 1 min 15 s")
+    #expect(ProgressReporter.duration(0.04) == "0.0 s")
+    #expect(ProgressReporter.duration(42.4) == "42 s")
+    #expect(ProgressReporter.duration(7_500) == "2 h 5 min")
+    #expect(ProgressReporter.isShown(errorIsTerminal: true, quiet: false))
+    #expect(!ProgressReporter.isShown(errorIsTerminal: true, quiet: true))
+    #expect(!ProgressReporter.isShown(errorIsTerminal: false, quiet: false))
   }
 }

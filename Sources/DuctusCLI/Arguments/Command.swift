@@ -15,7 +15,8 @@ import _DuctusSupport
 /// }
 /// ```
 ///
-/// A command that only groups subcommands keeps the default `run`, which reports a usage error.
+/// A command that only groups subcommands keeps the default `run`, which prints its help (as
+/// `ductus help <command>` does) and succeeds.
 package protocol Command: Sendable {
   /// The command's name, options, arguments and subcommands.
   var signature: CommandSignature { get }
@@ -26,14 +27,15 @@ package protocol Command: Sendable {
 }
 
 extension Command {
-  /// Reports that a subcommand is missing, naming the ones there are.
+  /// Asks for the command's help: a group given no subcommand explains itself.
   package func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-    throw missingSubcommand()
+    throw HelpRequest()
   }
+}
 
-  /// The error for a group command given no subcommand, naming the ones there are.
-  package func missingSubcommand() -> UsageError {
-    let names = signature.visibleSubcommandNames.joined(separator: ", ")
-    return UsageError("missing subcommand; expected one of: \(names)")
-  }
+/// Thrown by a command to have its help printed on standard output, with exit code 0, as
+/// `ductus help <command>` prints it; a group command given no subcommand throws it.
+package struct HelpRequest: Error, Hashable, Sendable {
+  /// Creates the request.
+  package init() {}
 }

@@ -62,7 +62,9 @@ struct CommandLineParser {
         guard let option = signature.option(named: name) else {
           throw unknownOption("--\(name)", in: signature)
         }
-        try record(option, inline: inline, words: words, index: &index, into: &parsed)
+        try record(
+          option, spelling: "--\(name)", inline: inline, words: words, index: &index,
+          into: &parsed)
       } else if Self.looksLikeOption(word) {
         var letters = word.dropFirst()
         while let letter = letters.popFirst() {
@@ -75,10 +77,14 @@ struct CommandLineParser {
           }
           if option.takesValue {
             let inline = letters.isEmpty ? nil : String(letters)
-            try record(option, inline: inline, words: words, index: &index, into: &parsed)
+            try record(
+              option, spelling: "-\(letter)", inline: inline, words: words, index: &index,
+              into: &parsed)
             break
           }
-          try record(option, inline: nil, words: words, index: &index, into: &parsed)
+          try record(
+            option, spelling: "-\(letter)", inline: nil, words: words, index: &index,
+            into: &parsed)
         }
       } else if positionals.isEmpty, !signature.subcommands.isEmpty {
         guard let subcommand = signature.subcommand(named: word) else {
@@ -107,16 +113,21 @@ struct CommandLineParser {
     return UsageError("unknown option '\(spelling)'\(hint ?? "")")
   }
 
+  /// Records one occurrence of an option, written `spelling` (`-j` or `--jobs`), so that
+  /// messages name it as the user wrote it.
   private func record(
-    _ option: OptionDeclaration, inline: String?, words: [String], index: inout Int,
-    into parsed: inout ParsedArguments
+    _ option: OptionDeclaration, spelling: String, inline: String?, words: [String],
+    index: inout Int, into parsed: inout ParsedArguments
   ) throws(UsageError) {
     let given = parsed.flagCounts[option.name] != nil || parsed.optionValues[option.name] != nil
     if given, !option.isRepeatable {
-      throw UsageError("option '\(option.displayName)' given more than once")
+      let earlier = parsed.optionSpellings[option.name] ?? spelling
+      let also = earlier == spelling ? "" : " (also as '\(earlier)')"
+      throw UsageError("option '\(spelling)' given more than once\(also)")
     }
+    parsed.optionSpellings[option.name] = spelling
     guard option.takesValue else {
-      if inline != nil { throw UsageError("flag '--\(option.name)' takes no value") }
+      if inline != nil { throw UsageError("flag '\(spelling)' takes no value") }
       parsed.flagCounts[option.name, default: 0] += 1
       return
     }
@@ -127,14 +138,14 @@ struct CommandLineParser {
       value = words[index]
       index += 1
     } else {
-      throw UsageError("missing value for '\(option.displayName)'")
+      throw UsageError("missing value for '\(spelling)'")
     }
     if !option.allowedValues.isEmpty, !option.allowedValues.contains(value) {
       let expected = option.allowedValues.joined(separator: ", ")
       let hint = TypoSuggestion.closest(to: value, among: option.allowedValues)
         .map { "; did you mean '\($0)'?" }
       throw UsageError(
-        "invalid value '\(value)' for '\(option.displayName)': expected one of \(expected)"
+        "invalid value '\(value)' for '\(spelling)': expected one of \(expected)"
           + (hint ?? ""))
     }
     parsed.optionValues[option.name, default: []].append(value)

@@ -1,5 +1,5 @@
-import _DuctusSupport
 import InkFormats
+import _DuctusSupport
 
 extension InkFileFormat: ArgumentValue {
   /// Reads a format name (`ductus-json`) or a file extension (`json`).

@@ -1,5 +1,5 @@
-import _DuctusSupport
 import OpenPencilKit
+import _DuctusSupport
 
 extension PKColor: ArgumentValue {
   /// The colours that have names on the command line.

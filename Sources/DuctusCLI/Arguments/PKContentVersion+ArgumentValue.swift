@@ -1,5 +1,5 @@
-import _DuctusSupport
 import OpenPencilKit
+import _DuctusSupport
 
 extension PKContentVersion: ArgumentValue {
   /// Reads a version number, `1` to `4`.

@@ -18,6 +18,8 @@ package struct ParsedArguments: Sendable {
   var optionValues: [String: [String]] = [:]
   /// Each positional's values in order, by name.
   var argumentValues: [String: [String]] = [:]
+  /// How each given option or flag was last written (`-k` or `--components`), by long name.
+  var optionSpellings: [String: String] = [:]
   /// The positional names the signature declared.
   let argumentNames: Set<String>
 
@@ -30,6 +32,26 @@ package struct ParsedArguments: Sendable {
 
   /// Whether a flag was given.
   package func flag(_ name: String) -> Bool { flagCount(name) > 0 }
+
+  /// Whether an option or flag was given at all.
+  package func isGiven(_ name: String) -> Bool {
+    precondition(declarations[name] != nil, "undeclared option --\(name)")
+    return flagCounts[name] != nil || optionValues[name] != nil
+  }
+
+  /// The option as the user wrote it (`-k` or `--components`), for messages; `--name` when it
+  /// was not given.
+  package func spelling(_ name: String) -> String {
+    precondition(declarations[name] != nil, "undeclared option --\(name)")
+    return optionSpellings[name] ?? "--\(name)"
+  }
+
+  /// The option and its value as the user wrote them (`-k 20`, `--tile 1,0`), for messages;
+  /// the option alone when it was not given.
+  package func spelledValue(_ name: String) -> String {
+    guard let value = optionValues[name]?.last else { return spelling(name) }
+    return "\(spelling(name)) \(value)"
+  }
 
   /// How many times a flag was given (`-v -v`).
   package func flagCount(_ name: String) -> Int {
@@ -78,8 +100,8 @@ package struct ParsedArguments: Sendable {
     _ text: String, of name: String, as type: Value.Type
   ) throws(UsageError) -> Value {
     guard let value = Value(argument: text) else {
-      let option = declarations[name]!.displayName
-      throw UsageError("invalid value '\(text)' for '\(option)': expected \(Value.expectation)")
+      throw UsageError(
+        "invalid value '\(text)' for '\(spelling(name))': expected \(Value.expectation)")
     }
     return value
   }

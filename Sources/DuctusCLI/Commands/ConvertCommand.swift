@@ -1,7 +1,7 @@
-import _DuctusSupport
 import Foundation
 import InkFormats
 import OpenPencilKit
+import _DuctusSupport
 
 /// `ductus convert IN OUT`: a drawing or corpus from one format to another, optionally made
 /// showable on devices that know only an older PencilKit content version.
@@ -18,7 +18,11 @@ struct ConvertCommand: Command {
         + "--max-content-version swaps inks that need a newer PencilKit content version for "
         + "the nearest older ink (reed becomes fountain pen, then pen) and refuses, with exit "
         + "code 65 and no output, a drawing that still needs more, such as one with "
-        + "barrel-roll data (version 3).",
+        + "barrel-roll data (version 3).\n\n"
+        + "A corpus goes into a folder when the output is a folder (an existing one, or a name "
+        + "ending in '/') or has no extension; a name with an extension is taken for a file. "
+        + "Records of a folder output are written --jobs at a time; a key that two records "
+        + "share is written once, and the second record reported.",
       options: [
         .value(
           "from", valueName: "format", help: "The input format.",
@@ -30,7 +34,10 @@ struct ConvertCommand: Command {
         .value(
           "max-content-version", valueName: "n",
           help: "The newest PencilKit content version (1–4) the output may need."),
-        CommonOptions.errors, CommonOptions.quiet,
+        CommonOptions.jobs(
+          help: "How many records to convert at once (written in input order into a file, in "
+            + "parallel into a folder)."),
+        CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
       ],
       arguments: [
         ArgumentDeclaration(
@@ -45,80 +52,187 @@ struct ConvertCommand: Command {
     let outputFormat = try Self.outputFormat(arguments, path: outputPath)
     let limit = try arguments.value("max-content-version", as: PKContentVersion.self)
       .map(ContentVersionLimit.init)
+    let jobs = try CommonOptions.jobCount(in: arguments)
+    let shard = try CommonOptions.shard(in: arguments)
     let input = try InkInput(
       path: arguments.argument("in")!, format: arguments.value("from", as: InkFileFormat.self),
       context: context)
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
-      label: "convert", total: nil, context: context, quiet: arguments.flag("quiet"))
+      label: "convert", total: input.isCorpus ? nil : 1, context: context,
+      quiet: arguments.flag("quiet"))
     defer { progress.finish() }
     try context.checkOutputFolder(of: outputPath)
-    if outputPath == "-", input.isCorpus, !outputFormat.holdsCorpus {
+    let toFolder = Self.namesFolder(outputPath)
+    if toFolder, outputFormat.holdsCorpus {
+      throw UsageError(
+        "'\(outputPath)' is a folder, but \(outputFormat.rawValue) is written as one file; "
+          + "name the file")
+    }
+    let isFolderOutput = (input.isCorpus || toFolder) && !outputFormat.holdsCorpus
+    if outputPath == "-", isFolderOutput {
       throw UsageError(
         "a corpus written as \(outputFormat.rawValue) is a folder of files; it cannot go to "
           + "standard output")
     }
+    if isFolderOutput, !toFolder, !URL(fileURLWithPath: outputPath).pathExtension.isEmpty {
+      let stem = URL(fileURLWithPath: outputPath).deletingPathExtension().lastPathComponent
+      throw UsageError(
+        "a corpus written as \(outputFormat.rawValue) is a folder with one file a record, and "
+          + "'\(outputPath)' is named like a file; name a folder ('\(stem)/'), or write one "
+          + "corpus file such as '\(stem).ndjson'")
+    }
+    let source = Source(name: input.displayName, isCorpus: input.isCorpus, limit: limit)
+    if isFolderOutput {
+      try convert(
+        input, source: source, into: URL(fileURLWithPath: outputPath, isDirectory: true),
+        format: outputFormat, jobs: jobs, shard: shard, failures: failures, progress: progress)
+      progress.finish(failures: failures.count)
+      return try failures.finish()
+    }
     // The output is written in a temporary folder beside it (or in TMPDIR for standard output),
-    // which Control-C removes, then renamed into place or copied to standard output. A corpus
-    // written as a folder of files is written in place.
-    let isFolderOutput = input.isCorpus && !outputFormat.holdsCorpus
-    let destination = URL(fileURLWithPath: outputPath)
-    let spool: URL?
+    // which Control-C removes, then renamed into place or copied to standard output.
+    let spool: URL
     do {
-      spool =
-        isFolderOutput
-        ? nil
-        : try TemporaryFiles.makeFolder(
-          in: outputPath == "-" ? nil : destination.deletingLastPathComponent())
+      spool = try TemporaryFiles.makeFolder(
+        in: outputPath == "-" ? nil : URL(fileURLWithPath: outputPath).deletingLastPathComponent())
     } catch {
       throw CommandFailure.io(outputPath, error)
     }
-    defer { if let spool { TemporaryFiles.remove(spool.path) } }
-    let outputURL =
-      spool?.appendingPathComponent("out." + outputFormat.fileExtensions[0]) ?? destination
-
-    /// The record as it is written: limited to the content version, errors located.
-    func prepared(_ record: CorpusRecord) throws -> CorpusRecord {
-      guard let limit else { return record }
-      var limited = record
-      do {
-        limited.drawing = try limit.apply(to: record.drawing)
-      } catch {
-        let place = input.isCorpus ? "record \(record.key): " : ""
-        throw CommandFailure(error.exitCode, "\(input.displayName): \(place)\(error.message)")
-      }
-      return limited
-    }
-
+    defer { TemporaryFiles.remove(spool.path) }
+    let outputURL = spool.appendingPathComponent("out." + outputFormat.fileExtensions[0])
     do {
       if !input.isCorpus, !outputFormat.holdsCorpus {
+        // One drawing: nothing to write when the shard leaves it to another process.
+        guard shard.contains(0) else {
+          progress.finish(failures: 0)
+          return try failures.finish()
+        }
         var records = try input.openRecords()
         guard let record = try records.next() else {
           throw CommandFailure(.malformedInput, "\(input.displayName): the file holds no drawing")
         }
-        try outputFormat.write(prepared(record), to: outputURL)
+        try outputFormat.write(source.prepared(record), to: outputURL)
+        progress.advance()
       } else {
         var writer = try outputFormat.makeCorpusWriter(to: outputURL)
-        try input.forEachRecord(failures: failures) { record in
-          try writer.write(prepared(record))
-          progress.advance()
-        }
+        let records = try ShardedRecords(input, shard: shard)
+        try OrderedParallelMap(jobs: jobs).run(
+          next: records.next,
+          transform: { item in try source.prepared(item.get()) },
+          emit: { _, result in
+            progress.advance()
+            switch result {
+            case .success(let record): try writer.write(record)
+            case .failure(let refusal as Refusal): throw refusal.failure
+            case .failure(let error): failures.log(CommandFailure(error))
+            }
+          })
+        if let fatal = records.fatal { throw fatal }
         try writer.finish()
       }
     } catch var error as InkFormatError where error.file == outputURL.path {
       error.file = outputPath == "-" ? "<stdout>" : outputPath
       throw error
+    } catch let refusal as Refusal {
+      throw refusal.failure
     }
     if outputPath == "-" {
       try Self.copy(outputURL, to: context.output)
-    } else if spool != nil {
+    } else {
       do {
         try Platform.rename(outputURL.path, to: outputPath)
       } catch {
         throw CommandFailure.io(outputPath, error)
       }
     }
+    progress.finish(failures: failures.count)
     return try failures.finish()
+  }
+
+  /// What the records are prepared with: where they come from (for messages) and the content
+  /// version limit.
+  private struct Source: Sendable {
+    var name: String
+    var isCorpus: Bool
+    var limit: ContentVersionLimit?
+
+    /// The record as it is written: limited to the content version; a drawing that cannot be
+    /// limited is a `Refusal`, which ends the command.
+    func prepared(_ record: CorpusRecord) throws -> CorpusRecord {
+      guard let limit else { return record }
+      var limited = record
+      do {
+        limited.drawing = try limit.apply(to: record.drawing)
+      } catch {
+        let place = isCorpus ? "record \(record.key): " : ""
+        throw Refusal(failure: CommandFailure(error.exitCode, "\(name): \(place)\(error.message)"))
+      }
+      return limited
+    }
+  }
+
+  /// A drawing `--max-content-version` cannot make fit: the command stops (exit 65), rather
+  /// than reporting the record and carrying on.
+  private struct Refusal: Error {
+    var failure: CommandFailure
+  }
+
+  /// Writes every record (of the shard) as a file of the folder, `jobs` at a time, named as
+  /// `FolderCorpusWriter` names them; a second record with the same file is reported.
+  private func convert(
+    _ input: InkInput, source: Source, into folder: URL, format: InkFileFormat, jobs: Int,
+    shard: Shard, failures: RecordFailureLog, progress: ProgressReporter
+  ) throws {
+    _ = try FolderCorpusWriter(folder: folder, format: format)
+    let records = try ShardedRecords(input, shard: shard)
+    var written: Set<String> = []
+    let fileExtension = format.fileExtensions[0]
+    try OrderedParallelMap(jobs: jobs).run(
+      next: { () -> Result<CorpusRecord, any Error>? in
+        guard let item = records.next() else { return nil }
+        guard case .success(let record) = item else { return item }
+        let entry = Self.folderEntry(for: record.key)
+        guard written.insert(entry).inserted else {
+          return .failure(
+            CommandFailure(
+              .malformedInput,
+              "\(source.name): record \(record.key): an earlier record has the same key, and "
+                + "so the same file, \(entry).\(fileExtension); this one was not written"))
+        }
+        return item
+      },
+      transform: { (item: Result<CorpusRecord, any Error>) in
+        var writer = try FolderCorpusWriter(folder: folder, format: format)
+        try writer.write(source.prepared(item.get()))
+      },
+      emit: { _, result in
+        progress.advance()
+        switch result {
+        case .success: break
+        case .failure(let refusal as Refusal): throw refusal.failure
+        case .failure(let error): failures.log(CommandFailure(error))
+        }
+      })
+    if let fatal = records.fatal { throw fatal }
+  }
+
+  /// The path below a folder output that a key names, without the extension, as
+  /// `FolderCorpusWriter` makes it (a `/` makes a subfolder, `.`, `..` and empty parts become
+  /// `_`).
+  static func folderEntry(for key: String) -> String {
+    key.split(separator: "/", omittingEmptySubsequences: false)
+      .map { $0.isEmpty || $0 == "." || $0 == ".." ? "_" : String($0) }
+      .joined(separator: "/")
+  }
+
+  /// Whether an output path names a folder: an existing one, or a name ending in `/`.
+  static func namesFolder(_ path: String) -> Bool {
+    guard path != "-" else { return false }
+    var isFolder: ObjCBool = false
+    return path.hasSuffix("/")
+      || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        && isFolder.boolValue)
   }
 
   /// Streams a file to an output a mebibyte at a time.
@@ -128,15 +242,41 @@ struct ConvertCommand: Command {
     while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty { output.write(chunk) }
   }
 
-  /// The output format: `--to`, or the one the output's extension names.
+  /// The output format: `--to`, or the one the output's extension names; it must be one that
+  /// Ductus writes, and `--to` must agree with the extension.
   private static func outputFormat(_ arguments: ParsedArguments, path: String) throws
     -> InkFileFormat
   {
-    if let format = try arguments.value("to", as: InkFileFormat.self) { return format }
-    let fileExtension = URL(fileURLWithPath: path).pathExtension
-    guard !fileExtension.isEmpty, let format = InkFileFormat(name: fileExtension) else {
-      throw UsageError(
-        "cannot tell the output format of '\(path)'; name it with --to (see 'ductus formats')")
+    let fileExtension =
+      path == "-" || namesFolder(path) ? "" : URL(fileURLWithPath: path).pathExtension.lowercased()
+    let claiming =
+      fileExtension.isEmpty
+      ? [] : InkFileFormat.allCases.filter { $0.fileExtensions.contains(fileExtension) }
+    let format: InkFileFormat
+    if let chosen = try arguments.value("to", as: InkFileFormat.self) {
+      guard claiming.isEmpty || claiming.contains(chosen) else {
+        throw UsageError(
+          "'\(path)' names a .\(fileExtension) file (\(claiming.map(\.rawValue).joined(separator: " or "))), "
+            + "but '\(arguments.spelledValue("to"))' asks for \(chosen.rawValue); drop one, or make "
+            + "them agree")
+      }
+      guard chosen.isWritable else {
+        throw UsageError(
+          "\(chosen.rawValue) is read-only: Ductus reads \(chosen.displayName) but does not write "
+            + "it; write one of \(InkFileFormat.writableNames) (see 'ductus formats')")
+      }
+      format = chosen
+    } else {
+      guard let named = claiming.first(where: \.isWritable) else {
+        if let readOnly = claiming.first {
+          throw UsageError(
+            "'\(path)' names a \(readOnly.rawValue) file (.\(fileExtension)), and \(readOnly.rawValue) "
+              + "is read-only; write one of \(InkFileFormat.writableNames) (see 'ductus formats')")
+        }
+        throw UsageError(
+          "cannot tell the output format of '\(path)'; name it with --to (see 'ductus formats')")
+      }
+      format = named
     }
     return format
   }

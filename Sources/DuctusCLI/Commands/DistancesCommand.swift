@@ -1,10 +1,10 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFormats
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// `ductus distances CORPUS [--against CORPUS] --metric M`: the matrix of distances between the
 /// drawings of a corpus (or of two corpora), on all cores, whole or one tile of a larger job;
@@ -22,7 +22,10 @@ struct DistancesCommand: Command {
         + "A large all-pairs job can be split: --tile R,C --tiles K computes one tile of the "
         + "upper triangle (R ≤ C, K(K+1)/2 tiles in all) as its own process, on any engine "
         + "(Slurm array, GNU parallel, Dask, Spark); 'ductus distances --stitch -o all.npy "
-        + "tile-*.npy' joins them. Results are deterministic, so retries are safe.",
+        + "tile-*.npy' joins them. --shard I/N splits it by rows instead: the rows of the "
+        + "records whose index i has i % N == I, each against every column (NDJSON pairs with "
+        + "i < j, CSV rows, or a .npy of those rows). Results are deterministic, so retries "
+        + "are safe.",
       options: [
         .value("against", valueName: "corpus", help: "Compare with the drawings of this corpus."),
         .value(
@@ -30,16 +33,22 @@ struct DistancesCommand: Command {
           allowedValues: DistanceMetric.allCases.map(\.rawValue), defaultDescription: "dtw"),
         .value(
           "window", valueName: "radius",
-          help: "For dtw: a Sakoe–Chiba band of this many samples."),
+          help: "For --metric dtw: a Sakoe–Chiba band of this many samples."),
       ] + SeriesOptions.all + [
         .value("output", short: "o", valueName: "file", help: "Where to write the result."),
-        OutputFormat.option([.npy, .csv, .ndjson], otherwise: .ndjson),
-        .value("tile", valueName: "R,C", help: "Compute only tile R,C (needs --tiles)."),
-        .value("tiles", valueName: "K", help: "Split the job into K × K tiles."),
+        OutputFormat.option([.npy, .csv, .ndjson], otherwise: .ndjson, followsOutput: true),
+        .value("tile", valueName: "R,C", help: "Compute only tile R,C (with --tiles)."),
+        .value("tiles", valueName: "K", help: "Split the job into K × K tiles (with --tile)."),
         .flag("stitch", help: "Join the tile files given as arguments into one matrix."),
         .value(
           "from", valueName: "format", help: "The input format.",
           defaultDescription: "from the extension and content"),
+        CommonOptions.jobs(
+          help: "How many records to resample at once; the distances themselves are computed "
+            + "on every core."),
+        CommonOptions.shard(
+          help: "Compute only the rows of the records whose zero-based index i has i % N == I, "
+            + "each against every column, to spread a job over N machines."),
         CommonOptions.errors, CommonOptions.quiet,
       ],
       arguments: [
@@ -67,126 +76,206 @@ struct DistancesCommand: Command {
       } ?? .dtw
     var dtw = DynamicTimeWarping()
     if let radius = try arguments.value("window", as: Int.self) {
-      guard radius >= 0 else { throw UsageError("invalid value '\(radius)' for '--window'") }
+      guard metric == .dtw else {
+        throw UsageError(
+          "'\(arguments.spelledValue("window"))' is a band for --metric dtw; it does not apply to "
+            + "'\(arguments.spelledValue("metric"))'")
+      }
+      guard radius >= 0 else {
+        throw UsageError(
+          "invalid value '\(radius)' for '\(arguments.spelling("window"))': expected a radius "
+            + "of 0 or more samples")
+      }
       dtw.constraint = .sakoeChiba(radius: radius)
+    }
+    let tiling = try Self.tiling(arguments)
+    let shard = try CommonOptions.shard(in: arguments)
+    if tiling != nil, arguments.isGiven("shard") {
+      throw UsageError(
+        "'\(arguments.spelledValue("tile"))' and '\(arguments.spelledValue("shard"))' both split "
+          + "the job; use one of them")
+    }
+    if tiling != nil, arguments.isGiven("against") {
+      throw UsageError(
+        "'\(arguments.spelledValue("tile"))' splits an all-pairs job; it does not go with "
+          + "'\(arguments.spelling("against"))'")
     }
     let options = try SeriesOptions.parse(arguments)
     let inputFormat = try arguments.value("from", as: InkFileFormat.self)
+    let jobs = try CommonOptions.jobCount(in: arguments)
     let output = arguments.value("output")
-    let format = try outputFormat(arguments, output: output, context: context)
+    let format = try OutputFormat.selected(
+      in: arguments, otherwise: .ndjson, output: output, context: context)
+    if tiling != nil, format != .npy || output == nil {
+      throw UsageError("a tile is written as .npy with its sidecar: give -o FILE.npy")
+    }
+    if format == .npy, output == nil || output == "-" {
+      throw UsageError(".npy output needs -o FILE.npy")
+    }
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
       label: "distances", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
     let corpus = try CorpusSeriesSet.load(
-      path: inputs[0], format: inputFormat, options: options, failures: failures,
+      path: inputs[0], format: inputFormat, options: options, jobs: jobs, failures: failures,
       progress: progress, context: context)
 
     if let against = arguments.value("against") {
-      guard arguments.value("tile") == nil else {
-        throw UsageError("--tile splits an all-pairs job; it does not go with --against")
-      }
       let other = try CorpusSeriesSet.load(
-        path: against, format: inputFormat, options: options, failures: failures,
+        path: against, format: inputFormat, options: options, jobs: jobs, failures: failures,
         progress: progress, context: context)
-      let values = try compute {
-        try metric.distances(rows: corpus.series, columns: other.series, dtw: dtw)
+      let rows = corpus.series.indices.filter(shard.contains)
+      let values = try compute(rowKeys: rows.map { corpus.keys[$0] }, columnKeys: other.keys) {
+        try metric.distances(
+          rows: rows.map { corpus.series[$0] }, columns: other.series, dtw: dtw)
       }
       try write(
-        values, rows: corpus.keys, columns: other.keys, symmetric: false, metric: metric,
-        tile: nil, format: format, output: output, context: context)
-    } else if let tileText = arguments.value("tile") {
-      guard let tiles = try arguments.value("tiles", as: Int.self) else {
-        throw UsageError("--tile needs --tiles K")
-      }
-      let parts = tileText.split(separator: ",").map {
-        Int($0.trimmingCharacters(in: .whitespaces))
-      }
-      guard parts.count == 2, let row = parts[0], let column = parts[1] else {
-        throw UsageError("invalid value '\(tileText)' for '--tile': expected R,C")
-      }
-      guard format == .npy, let output else {
-        throw UsageError("a tile is written as .npy with its sidecar: give -o FILE.npy")
-      }
+        values, rows: rows, keys: corpus.keys, columns: other.keys, symmetric: false,
+        metric: metric, format: format, output: output, context: context)
+    } else if let (row, column, tiles) = tiling {
       let tile: PairwiseTile
       do {
         tile = try PairwiseTiling(count: corpus.series.count, tiles: tiles).tile(
           row: row, column: column)
       } catch {
-        throw UsageError("\(error)")
+        throw UsageError("invalid value '\(row),\(column)' for '--tile': \(error)")
       }
-      let values = try compute { try metric.distances(corpus.series, tile: tile, dtw: dtw) }
+      let values = try compute(rowKeys: corpus.keys, columnKeys: corpus.keys) {
+        try metric.distances(corpus.series, tile: tile, dtw: dtw)
+      }
       let file = DistanceMatrixFile(
         metric: metric.rawValue, rowKeys: corpus.keys, columnKeys: corpus.keys,
         tile: .init(
           row: row, column: column, tiles: tiles,
           rows: [tile.rows.lowerBound, tile.rows.upperBound],
           columns: [tile.columns.lowerBound, tile.columns.upperBound]))
-      try file.write(values: values, rows: tile.rows.count, columns: tile.columns.count, to: output)
-    } else {
+      try context.checkOutputFolder(of: output!)
+      try file.write(
+        values: values, rows: tile.rows.count, columns: tile.columns.count, to: output!)
+    } else if shard == .all {
       let whole = try PairwiseTiling(count: corpus.series.count, tiles: 1).tile(row: 0, column: 0)
-      let values = try compute { try metric.distances(corpus.series, tile: whole, dtw: dtw) }
+      let values = try compute(rowKeys: corpus.keys, columnKeys: corpus.keys) {
+        try metric.distances(corpus.series, tile: whole, dtw: dtw)
+      }
       try write(
-        values, rows: corpus.keys, columns: corpus.keys, symmetric: true, metric: metric,
-        tile: nil, format: format, output: output, context: context)
+        values, rows: Array(corpus.keys.indices), keys: corpus.keys, columns: corpus.keys,
+        symmetric: true, metric: metric, format: format, output: output, context: context)
+    } else {
+      // A share of the rows, each against every column; the diagonal is 0 as in the whole
+      // matrix.
+      let rows = corpus.series.indices.filter(shard.contains)
+      var values = try compute(rowKeys: rows.map { corpus.keys[$0] }, columnKeys: corpus.keys) {
+        try metric.distances(
+          rows: rows.map { corpus.series[$0] }, columns: corpus.series, dtw: dtw)
+      }
+      for (r, i) in rows.enumerated() { values[r * corpus.series.count + i] = 0 }
+      try write(
+        values, rows: rows, keys: corpus.keys, columns: corpus.keys, symmetric: true,
+        metric: metric, format: format, output: output, context: context)
     }
+    progress.finish(failures: failures.count)
     return try failures.finish()
   }
 
-  /// Runs the computation, turning analysis errors into malformed-input failures (exit 65).
-  private func compute(_ body: () throws -> [Double]) throws -> [Double] {
+  /// `--tile R,C --tiles K` read and checked against each other: `nil` without them.
+  private static func tiling(_ arguments: ParsedArguments) throws(UsageError) -> (
+    row: Int, column: Int, tiles: Int
+  )? {
+    let tileText = arguments.value("tile")
+    let tiles = try arguments.value("tiles", as: Int.self)
+    switch (tileText, tiles) {
+    case (nil, nil):
+      return nil
+    case (nil, .some):
+      throw UsageError(
+        "'\(arguments.spelledValue("tiles"))' says how the job is split; give '--tile R,C' too, "
+          + "to say which tile to compute")
+    case (.some, nil):
+      throw UsageError(
+        "'\(arguments.spelledValue("tile"))' needs '--tiles K', the number of tiles a side")
+    case (.some(let text), .some(let tiles)):
+      guard tiles >= 1 else {
+        throw UsageError(
+          "invalid value '\(tiles)' for '\(arguments.spelling("tiles"))': expected 1 or more")
+      }
+      let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+        Int($0.trimmingCharacters(in: .whitespaces))
+      }
+      guard parts.count == 2, let row = parts[0], let column = parts[1] else {
+        throw UsageError(
+          "invalid value '\(text)' for '\(arguments.spelling("tile"))': expected R,C such as 0,1")
+      }
+      guard (0..<tiles).contains(row), (0..<tiles).contains(column) else {
+        throw UsageError(
+          "invalid value '\(text)' for '\(arguments.spelling("tile"))': with --tiles \(tiles), R "
+            + "and C run from 0 to \(tiles - 1)")
+      }
+      guard row <= column else {
+        throw UsageError(
+          "invalid value '\(text)' for '\(arguments.spelling("tile"))': the tiles cover the upper "
+            + "triangle, so R ≤ C (tile \(column),\(row) holds these pairs)")
+      }
+      return (row, column, tiles)
+    }
+  }
+
+  /// Runs the computation, turning analysis errors into malformed-input failures (exit 65); a
+  /// pair that failed is named by its records' keys (`rowKeys` and `columnKeys` are the keys of
+  /// the indices the computation reports).
+  private func compute(
+    rowKeys: [String], columnKeys: [String], _ body: () throws -> [Double]
+  ) throws -> [Double] {
     do {
       return try body()
     } catch let error as CommandFailure {
       throw error
+    } catch CorpusAnalysisError.pairFailed(let first, let second, let reason)
+      where rowKeys.indices.contains(first) && columnKeys.indices.contains(second)
+    {
+      throw CommandFailure(
+        .malformedInput, "records \(rowKeys[first]) and \(columnKeys[second]): \(reason)")
     } catch {
       throw CommandFailure(.malformedInput, "\(error)")
     }
   }
 
-  private func outputFormat(
-    _ arguments: ParsedArguments, output: String?, context: CommandContext
-  ) throws -> OutputFormat {
-    if let chosen = try arguments.value("format", as: OutputFormat.self) { return chosen }
-    switch output.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
-    case "npy": return .npy
-    case "csv": return .csv
-    default: return .ndjson
-    }
-  }
-
-  /// Writes a whole matrix in the chosen format.
+  /// Writes the rows of a matrix in the chosen format; `rows` are the row indices among `keys`
+  /// (all of them, or a shard's), `values` their distances to every column, row-major. With
+  /// `symmetric`, NDJSON holds each pair once (`i < j`).
   private func write(
-    _ values: [Double], rows: [String], columns: [String], symmetric: Bool,
-    metric: DistanceMetric, tile: DistanceMatrixFile.Tile?, format: OutputFormat,
-    output: String?, context: CommandContext
+    _ values: [Double], rows: [Int], keys: [String], columns: [String], symmetric: Bool,
+    metric: DistanceMetric, format: OutputFormat, output: String?, context: CommandContext
   ) throws {
     switch format {
     case .npy:
-      guard let output else { throw UsageError(".npy output needs -o FILE.npy") }
+      let output = output!
       try context.checkOutputFolder(of: output)
       try DistanceMatrixFile(
-        metric: metric.rawValue, rowKeys: rows, columnKeys: columns, tile: tile
+        metric: metric.rawValue, rowKeys: rows.map { keys[$0] }, columnKeys: columns, tile: nil
       )
       .write(values: values, rows: rows.count, columns: columns.count, to: output)
     case .csv:
       try context.writeOutput(to: output ?? "-") { sink in
-        sink.write((["key"] + columns).map(Self.csvField).joined(separator: ",") + "\n")
-        for (i, key) in rows.enumerated() {
-          let row = (0..<columns.count).map { Self.number(values[i * columns.count + $0]) }
-          sink.write(([Self.csvField(key)] + row).joined(separator: ",") + "\n")
+        sink.write((["key"] + columns).map(CSVText.field).joined(separator: ",") + "\n")
+        for (r, i) in rows.enumerated() {
+          let row = (0..<columns.count).map { CSVText.number(values[r * columns.count + $0]) }
+          sink.write(([CSVText.field(keys[i])] + row).joined(separator: ",") + "\n")
         }
       }
     default:
       try context.writeOutput(to: output ?? "-") { sink in
-        for i in rows.indices {
+        for (r, i) in rows.enumerated() {
           for j in columns.indices where !symmetric || j > i {
-            let pair = [
-              "\"i\":\(i)", "\"j\":\(j)", "\"a\":\(Self.jsonString(rows[i]))",
-              "\"b\":\(Self.jsonString(columns[j]))",
-              "\"distance\":\(Self.number(values[i * columns.count + j]))",
-            ]
-            sink.write("{" + pair.joined(separator: ",") + "}\n")
+            var line = JSONTextWriter()
+            line.append("{")
+            line.appendKey("a", first: true)
+            line.appendString(keys[i])
+            line.appendKey("b")
+            line.appendString(columns[j])
+            line.appendKey("distance")
+            line.appendNumber(values[r * columns.count + j])
+            line.append(",\"i\":\(i),\"j\":\(j)}\n")
+            sink.write(bytes: line.bytes)
           }
         }
       }
@@ -198,6 +287,19 @@ struct DistancesCommand: Command {
     throws -> ExitCode
   {
     guard !paths.isEmpty else { throw UsageError("--stitch needs the tile files as arguments") }
+    let computing = [
+      "against", "metric", "window", "resample", "pen-up", "normalize", "tile", "tiles", "from",
+      "shard",
+    ]
+    if let name = computing.first(where: arguments.isGiven) {
+      throw UsageError(
+        "--stitch joins finished tiles, which hold their distances already; "
+          + "'\(arguments.spelledValue(name))' does not apply")
+    }
+    if let format = arguments.value("format"), format != OutputFormat.npy.rawValue {
+      throw UsageError(
+        "--stitch writes a .npy matrix; '\(arguments.spelledValue("format"))' does not apply")
+    }
     guard let output = arguments.value("output") else {
       throw UsageError("--stitch writes a .npy matrix: give -o FILE.npy")
     }
@@ -243,25 +345,5 @@ struct DistancesCommand: Command {
     try DistanceMatrixFile(metric: job.metric, rowKeys: job.rowKeys, columnKeys: job.rowKeys)
       .write(values: matrix.values, rows: matrix.rowCount, columns: matrix.columnCount, to: output)
     return .success
-  }
-
-  /// A number as JSON and CSV write it: the shortest text that reads back exactly; `inf`
-  /// becomes `Infinity`, NaN `NaN` (NumPy reads both).
-  static func number(_ value: Double) -> String {
-    if value.isNaN { return "NaN" }
-    if value.isInfinite { return value > 0 ? "Infinity" : "-Infinity" }
-    return "\(value)"
-  }
-
-  static func csvField(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
-
-  static func jsonString(_ text: String) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
-    return String(decoding: data, as: UTF8.self)
   }
 }

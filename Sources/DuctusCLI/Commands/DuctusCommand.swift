@@ -1,6 +1,7 @@
 import _DuctusSupport
 
-/// The root command, `ductus`: it holds the other commands and answers `--version`.
+/// The root command, `ductus`: it holds the other commands and answers `--version`; alone, it
+/// prints its help.
 struct DuctusCommand: Command {
   var signature: CommandSignature {
     CommandSignature(
@@ -22,7 +23,7 @@ struct DuctusCommand: Command {
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-    guard arguments.flag("version") else { throw missingSubcommand() }
+    guard arguments.flag("version") else { throw HelpRequest() }
     context.output.write("ductus \(DuctusCommandLine.version)\n")
     return .success
   }

@@ -1,7 +1,7 @@
-import _DuctusSupport
 import Foundation
 import InkFormats
 import OpenPencilKit
+import _DuctusSupport
 
 /// `ductus inspect FILE…`: what drawings and corpora hold — strokes, points, inks, content
 /// version, bounds and duration — one entry a drawing or corpus record, streamed.
@@ -13,16 +13,15 @@ struct InspectCommand: Command {
         + "bounds and duration.",
       discussion:
         "Prints one entry a drawing, or a corpus record (key and label included), as records "
-        + "are read. A record that cannot be read is reported and skipped; the command then "
-        + "exits with 1.",
+        + "are read, in input order. A record that cannot be read is reported and skipped; the "
+        + "command then exits with 1. --shard counts the records of all the files in turn.",
       options: [
         OutputFormat.option([.text, .json, .ndjson], otherwise: .json),
         .value(
           "from", valueName: "format",
           help: "The input format, when the name and content do not tell it.",
           defaultDescription: "from the extension and content"),
-        CommonOptions.errors, CommonOptions.quiet,
-      ],
+      ] + CommonOptions.batch,
       arguments: [
         ArgumentDeclaration(
           "file", arity: .zeroOrMore,
@@ -34,30 +33,52 @@ struct InspectCommand: Command {
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
     let format = try OutputFormat.selected(in: arguments, otherwise: .json, context: context)
     let inputFormat = try arguments.value("from", as: InkFileFormat.self)
+    let jobs = try CommonOptions.jobCount(in: arguments)
+    let shard = try CommonOptions.shard(in: arguments)
     let paths = try context.inputFiles(arguments.arguments("file"), argumentName: "file")
     for path in paths { try context.checkInputExists(path) }
+    let inputs = try paths.map { try InkInput(path: $0, format: inputFormat, context: context) }
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
+    // Files of one drawing each are as many records as files.
+    let total =
+      inputs.contains(where: \.isCorpus) ? nil : inputs.indices.filter(shard.contains).count
     let progress = ProgressReporter(
-      label: "inspect", total: nil, context: context, quiet: arguments.flag("quiet"))
+      label: "inspect", total: total, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
     var json = format == .text ? nil : JSONRecordWriter(to: context.output, format: format)
     var isFirst = true
-    for path in paths {
-      let input = try InkInput(path: path, format: inputFormat, context: context)
-      try input.forEachRecord(failures: failures) { record in
-        let summary = DrawingSummary(
-          record.drawing, file: input.displayName, key: input.isCorpus ? record.key : nil,
-          label: record.label)
-        if json != nil {
-          try json!.write(summary)
-        } else {
-          context.output.write((isFirst ? "" : "\n") + Self.text(summary))
-        }
-        isFirst = false
-        progress.advance()
-      }
+    var position = 0
+    for input in inputs {
+      let records = try ShardedRecords(input, shard: shard, startingAt: position)
+      let (file, isCorpus) = (input.displayName, input.isCorpus)
+      try OrderedParallelMap(jobs: jobs).run(
+        next: records.next,
+        transform: { item -> Data in
+          let record = try item.get()
+          let summary = DrawingSummary(
+            record.drawing, file: file, key: isCorpus ? record.key : nil, label: record.label)
+          return format == .text
+            ? Data(Self.text(summary).utf8) : try JSONRecordWriter.encode(summary)
+        },
+        emit: { _, result in
+          progress.advance()
+          switch result {
+          case .success(let entry):
+            if json != nil {
+              json!.write(encoded: entry)
+            } else {
+              if !isFirst { context.output.write("\n") }
+              context.output.write(entry)
+            }
+            isFirst = false
+          case .failure(let error): failures.log(CommandFailure(error))
+          }
+        })
+      if let fatal = records.fatal { throw fatal }
+      position = records.position
     }
     json?.finish()
+    progress.finish(failures: failures.count)
     return try failures.finish()
   }
 

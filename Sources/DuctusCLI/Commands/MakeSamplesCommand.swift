@@ -1,6 +1,6 @@
-import _DuctusSupport
 import Foundation
 import InkFormats
+import _DuctusSupport
 
 /// `ductus make-samples [FOLDER]` (hidden): writes the bundled example drawings of
 /// `SampleDrawings` into `Datasets/samples/` (the "a" also in PencilKit's binary format); `Scripts/make-samples` runs it.

@@ -1,4 +1,3 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFormats
@@ -6,6 +5,7 @@ import InkMath
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// `ductus pca CORPUS`: principal components of a corpus's resampled drawings (each drawing a
 /// row of `x0, y0, x1, y1, …`), the scores of every drawing, and the fitted model.
@@ -20,21 +20,31 @@ struct PCACommand: Command {
         + "(--solver covariance-eigh or full-svd) and each row's scores are written: .npy "
         + "(with a sidecar of keys), CSV, or NDJSON {\"key\", \"label\", \"scores\"}. --model "
         + "writes the mean, components and explained variance as JSON; the text format prints "
-        + "the explained variance.",
+        + "the explained variance.\n\n"
+        + "At most as many components as there are drawings, or coordinates (2N), can be kept. "
+        + "With --shard, the model is fitted on the whole corpus (so every share agrees) and "
+        + "only the scores of the share's drawings are written.",
       options: [
         .value(
-          "components", short: "k", valueName: "K", help: "How many components to keep.",
+          "components", short: "k", valueName: "K",
+          help: "How many components to keep (1 or more).",
           defaultDescription: "2"),
         .value(
           "solver", valueName: "name", help: "How the components are computed.",
           allowedValues: ["covariance-eigh", "full-svd"], defaultDescription: "covariance-eigh"),
-      ] + SeriesOptions.all + [
+        SeriesOptions.resample, SeriesOptions.penUp, SeriesOptions.normalize(defaultingTo: .unit),
         .value("output", short: "o", valueName: "file", help: "Where to write the scores."),
         .value("model", valueName: "file", help: "Also write the fitted model as JSON."),
-        OutputFormat.option([.text, .npy, .csv, .ndjson], otherwise: .ndjson),
+        OutputFormat.option([.text, .npy, .csv, .ndjson], otherwise: .ndjson, followsOutput: true),
         .value(
           "from", valueName: "format", help: "The input format.",
           defaultDescription: "from the extension and content"),
+        CommonOptions.jobs(
+          help: "How many records to resample at once; given, also the OpenBLAS threads of the "
+            + "fit."),
+        CommonOptions.shard(
+          help: "Write only the scores of the records whose zero-based index i has i % N == I, "
+            + "to spread a job over N machines."),
         CommonOptions.errors, CommonOptions.quiet,
       ],
       arguments: [ArgumentDeclaration("corpus", help: "The corpus file or folder.")])
@@ -54,32 +64,63 @@ struct PCACommand: Command {
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-    var options = try SeriesOptions.parse(arguments)
-    if arguments.value("normalize") == nil { options.normalization = .unit }
+    let options = try SeriesOptions.parse(arguments, normalization: .unit)
     guard options.points != nil else {
-      throw UsageError("pca needs drawings of equal length: give --resample N")
+      throw UsageError(
+        "pca needs drawings of equal length: give --resample N, not "
+          + "'\(arguments.spelledValue("resample"))'")
     }
     let k = try arguments.value("components", as: Int.self) ?? 2
+    guard k >= 1 else {
+      throw UsageError(
+        "invalid value '\(k)' for '\(arguments.spelling("components"))': expected 1 or more "
+          + "components")
+    }
     let solver: PrincipalComponentAnalysis.Solver =
       arguments.value("solver") == "full-svd" ? .fullSVD : .covarianceEigh
+    let jobs = try CommonOptions.jobCount(in: arguments)
+    let shard = try CommonOptions.shard(in: arguments)
     let output = arguments.value("output")
-    let format = try Self.format(arguments, output: output, context: context)
+    let format = try OutputFormat.selected(
+      in: arguments, otherwise: .ndjson, output: output, context: context)
+    if format == .npy, output == nil || output == "-" {
+      throw UsageError(".npy output needs -o FILE.npy")
+    }
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
       label: "pca", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
+    let path = arguments.argument("corpus")!
     let corpus = try CorpusSeriesSet.load(
-      path: arguments.argument("corpus")!,
-      format: try arguments.value("from", as: InkFileFormat.self),
-      options: options, failures: failures, progress: progress, context: context)
+      path: path, format: try arguments.value("from", as: InkFileFormat.self),
+      options: options, jobs: jobs, failures: failures, progress: progress, context: context)
+    let drawings = corpus.series.count
+    guard drawings >= 2 else {
+      throw CommandFailure(
+        .malformedInput,
+        "\(path): pca needs at least 2 drawings, and the corpus has \(drawings)"
+          + (failures.count > 0 ? " that could be read" : ""))
+    }
+    let features = 2 * options.points!
+    guard k <= min(drawings, features) else {
+      let limit =
+        drawings <= features
+        ? "the \(drawings) components a \(drawings)-drawing corpus has"
+        : "the \(features) components of drawings resampled to \(options.points!) points (x and y "
+          + "of each)"
+      throw UsageError("'\(arguments.spelledValue("components"))' is more than \(limit)")
+    }
+    if arguments.isGiven("jobs") { BLASThreading.setThreadCount(jobs) }
     let pca: PrincipalComponentAnalysis
     let scores: Matrix
+    let rows = corpus.series.indices.filter(shard.contains)
     do {
       let data = try DistanceMetric.flattened(corpus.series)
       pca = try PrincipalComponentAnalysis(fitting: data, componentCount: k, solver: solver)
-      scores = try pca.transform(data)
+      scores = try pca.transform(
+        shard == .all ? data : DistanceMetric.flattened(rows.map { corpus.series[$0] }))
     } catch {
-      throw CommandFailure(.malformedInput, "\(arguments.argument("corpus")!): \(error)")
+      throw CommandFailure(.malformedInput, "\(path): \(error)")
     }
     if let modelPath = arguments.value("model") {
       let model = Model(
@@ -93,33 +134,26 @@ struct PCACommand: Command {
       try context.checkOutputFolder(of: modelPath)
       try AtomicFile.write(to: modelPath) { $0.write(data + Data("\n".utf8)) }
     }
-    try write(scores, corpus: corpus, pca: pca, format: format, output: output, context: context)
+    try write(
+      scores, rows: rows, corpus: corpus, pca: pca, format: format, output: output,
+      context: context)
+    progress.finish(failures: failures.count)
     return try failures.finish()
   }
 
-  static func format(_ arguments: ParsedArguments, output: String?, context: CommandContext)
-    throws -> OutputFormat
-  {
-    if let chosen = try arguments.value("format", as: OutputFormat.self) { return chosen }
-    switch output.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
-    case "npy": return .npy
-    case "csv": return .csv
-    case nil: return try OutputFormat.selected(in: arguments, otherwise: .ndjson, context: context)
-    default: return .ndjson
-    }
-  }
-
+  /// Writes the scores of the drawings `rows` (indices into the corpus) in the chosen format.
   private func write(
-    _ scores: Matrix, corpus: CorpusSeriesSet, pca: PrincipalComponentAnalysis,
+    _ scores: Matrix, rows: [Int], corpus: CorpusSeriesSet, pca: PrincipalComponentAnalysis,
     format: OutputFormat, output: String?, context: CommandContext
   ) throws {
     let k = scores.columns
     switch format {
     case .npy:
-      guard let output else { throw UsageError(".npy output needs -o FILE.npy") }
+      let output = output!
       try context.checkOutputFolder(of: output)
       try DistanceMatrixFile(
-        metric: "pca-scores", rowKeys: corpus.keys, columnKeys: (0..<k).map { "pc\($0 + 1)" }
+        metric: "pca-scores", rowKeys: rows.map { corpus.keys[$0] },
+        columnKeys: (0..<k).map { "pc\($0 + 1)" }
       ).write(values: scores.elements, rows: scores.rows, columns: k, to: output)
     case .text:
       try context.writeOutput(to: output ?? "-") { sink in
@@ -137,22 +171,26 @@ struct PCACommand: Command {
       try context.writeOutput(to: output ?? "-") { sink in
         sink.write(
           (["key", "label"] + (0..<k).map { "pc\($0 + 1)" }).joined(separator: ",") + "\n")
-        for (i, key) in corpus.keys.enumerated() {
-          let row = scores.row(i).map(DistancesCommand.number)
+        for (r, i) in rows.enumerated() {
           let fields =
-            [DistancesCommand.csvField(key), DistancesCommand.csvField(corpus.labels[i] ?? "")]
-            + row
+            [CSVText.field(corpus.keys[i]), CSVText.field(corpus.labels[i] ?? "")]
+            + scores.row(r).map(CSVText.number)
           sink.write(fields.joined(separator: ",") + "\n")
         }
       }
     default:
       try context.writeOutput(to: output ?? "-") { sink in
-        for (i, key) in corpus.keys.enumerated() {
-          let label = corpus.labels[i].map(DistancesCommand.jsonString) ?? "null"
-          let values = scores.row(i).map(DistancesCommand.number).joined(separator: ",")
-          sink.write(
-            "{\"key\":\(DistancesCommand.jsonString(key)),\"label\":\(label),\"scores\":[\(values)]}\n"
-          )
+        for (r, i) in rows.enumerated() {
+          var line = JSONTextWriter()
+          line.append("{")
+          line.appendKey("key", first: true)
+          line.appendString(corpus.keys[i])
+          line.appendKey("label")
+          if let label = corpus.labels[i] { line.appendString(label) } else { line.append("null") }
+          line.appendKey("scores")
+          line.appendNumbers(scores.row(r))
+          line.append("}\n")
+          sink.write(bytes: line.bytes)
         }
       }
     }

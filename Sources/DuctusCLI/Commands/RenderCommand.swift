@@ -1,8 +1,8 @@
-import _DuctusSupport
 import Foundation
 import InkFormats
 import InkRender
 import OpenPencilKit
+import _DuctusSupport
 
 /// `ductus render IN -o OUT.png|pdf|svg`: a picture of a drawing or of one corpus record; or,
 /// with a folder as the output, a picture of every record of a corpus, rendered in parallel.
@@ -16,8 +16,8 @@ struct RenderCommand: Command {
         + "drawing is framed with a margin at the given scale, or fitted into a thumbnail of a "
         + "fixed size. For a corpus, the first record is drawn unless --record names another.\n\n"
         + "When the output is a folder (an existing one, or a name ending in '/'), every record "
-        + "of the corpus becomes <folder>/<key>.<format>, --jobs at a time; records that fail "
-        + "are reported and the command exits with 1.",
+        + "of the corpus becomes <folder>/<key>.<format>, --jobs at a time (--shard picks a "
+        + "share of them); records that fail are reported and the command exits with 1.",
       options: [
         .value("output", short: "o", valueName: "file", help: "The picture or folder to write."),
         .value(
@@ -41,7 +41,9 @@ struct RenderCommand: Command {
         .value(
           "from", valueName: "format", help: "The input format.",
           defaultDescription: "from the extension and content"),
-        CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
+        CommonOptions.jobs(
+          help: "How many pictures to draw at once when the output is a folder."),
+        CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
       ],
       arguments: [
         ArgumentDeclaration("in", help: "The drawing or corpus file; '-' reads standard input.")
@@ -57,15 +59,24 @@ struct RenderCommand: Command {
       outputPath.hasSuffix("/")
       || (FileManager.default.fileExists(atPath: outputPath, isDirectory: &isFolder)
         && isFolder.boolValue)
-    let chosenFormat = arguments.value("image-format").flatMap(RenderFormat.init(rawValue:))
-    let pictureFormat =
-      chosenFormat
-      ?? (toFolder
-        ? .png : RenderFormat(pathExtension: URL(fileURLWithPath: outputPath).pathExtension))
-    guard let pictureFormat else {
+    let pictureFormat = try Self.pictureFormat(arguments, output: outputPath, toFolder: toFolder)
+    let jobs = try CommonOptions.jobCount(in: arguments)
+    let shard = try CommonOptions.shard(in: arguments)
+    if arguments.isGiven("thumbnail"), arguments.isGiven("scale") {
       throw UsageError(
-        "cannot tell the picture format of '\(outputPath)'; use a .png, .pdf or .svg name "
-          + "or --image-format")
+        "'\(arguments.spelledValue("thumbnail"))' sets the picture's size, so "
+          + "'\(arguments.spelledValue("scale"))' cannot also set it; give one of them")
+    }
+    if toFolder, arguments.isGiven("record") {
+      throw UsageError(
+        "'\(arguments.spelledValue("record"))' draws one record, but '\(outputPath)' is a folder; "
+          + "name the picture (-o \(Self.fileName(for: arguments.value("record")!)).png), or "
+          + "leave out --record to draw every record")
+    }
+    if !toFolder, arguments.isGiven("shard") {
+      throw UsageError(
+        "'\(arguments.spelledValue("shard"))' shares out the records of a corpus drawn into a "
+          + "folder; '\(outputPath)' is one picture (end a folder's name with '/')")
     }
     let renderer = DrawingRenderer(options: try Self.options(arguments))
     let framing =
@@ -79,7 +90,7 @@ struct RenderCommand: Command {
     if toFolder, key == nil {
       return try renderAll(
         input, into: outputPath, renderer: renderer, framing: framing, format: pictureFormat,
-        arguments: arguments, context: context)
+        jobs: jobs, shard: shard, arguments: arguments, context: context)
     }
     try context.checkOutputFolder(of: outputPath)
     let drawing = try Self.drawing(in: input, key: key)
@@ -115,11 +126,9 @@ struct RenderCommand: Command {
   /// Renders every record (of the shard) into `<folder>/<key>.<format>`, `--jobs` at a time.
   private func renderAll(
     _ input: InkInput, into folderPath: String, renderer: DrawingRenderer,
-    framing: RenderFraming, format: RenderFormat, arguments: ParsedArguments,
-    context: CommandContext
+    framing: RenderFraming, format: RenderFormat, jobs: Int, shard: Shard,
+    arguments: ParsedArguments, context: CommandContext
   ) throws -> ExitCode {
-    let jobs = try CommonOptions.jobCount(in: arguments)
-    let shard = try CommonOptions.shard(in: arguments)
     try context.checkOutputFolder(of: URL(fileURLWithPath: folderPath).path)
     let folder = URL(fileURLWithPath: folderPath, isDirectory: true)
     do {
@@ -129,7 +138,8 @@ struct RenderCommand: Command {
     }
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
-      label: "render", total: nil, context: context, quiet: arguments.flag("quiet"))
+      label: "render", total: input.isCorpus ? nil : (shard.contains(0) ? 1 : 0), context: context,
+      quiet: arguments.flag("quiet"))
     defer { progress.finish() }
     let records = try ShardedRecords(input, shard: shard)
     let source = input.displayName
@@ -152,7 +162,33 @@ struct RenderCommand: Command {
         progress.advance()
       })
     if let fatal = records.fatal { throw fatal }
+    progress.finish(failures: failures.count)
     return try failures.finish()
+  }
+
+  /// The picture format: `--image-format`, which must agree with the output's extension, or
+  /// the one the extension names (PNG for a folder).
+  private static func pictureFormat(
+    _ arguments: ParsedArguments, output: String, toFolder: Bool
+  ) throws(UsageError) -> RenderFormat {
+    let fileExtension = URL(fileURLWithPath: output).pathExtension
+    let named = toFolder ? nil : RenderFormat(pathExtension: fileExtension)
+    if let chosen = arguments.value("image-format").flatMap(RenderFormat.init(rawValue:)) {
+      if let named, named != chosen {
+        throw UsageError(
+          "'\(arguments.spelledValue("output"))' names a .\(fileExtension) picture, but "
+            + "'\(arguments.spelledValue("image-format"))' asks for \(chosen.rawValue); drop one, "
+            + "or make them agree")
+      }
+      return chosen
+    }
+    if toFolder { return .png }
+    guard let named else {
+      throw UsageError(
+        "cannot tell the picture format of '\(output)'; use a .png, .pdf or .svg name "
+          + "or --image-format")
+    }
+    return named
   }
 
   /// A file name for a record key: letters, digits, `.`, `-` and `_` kept, anything else `_`.
@@ -180,7 +216,9 @@ struct RenderCommand: Command {
     switch error {
     case .emptyDrawing, .invalidPNG, .invalidRegion:
       CommandFailure(.malformedInput, "\(place): \(error)")
-    case .invalidScale, .invalidSize, .imageTooLarge, .unknownFormat:
+    case .imageTooLarge:
+      CommandFailure(.usage, "\(place): \(error); draw it smaller (--scale or --thumbnail WxH)")
+    case .invalidScale, .invalidSize, .unknownFormat:
       CommandFailure(.usage, error.description)
     case .cairo:
       CommandFailure(.ioError, error.description)

@@ -1,10 +1,10 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFormats
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// `ductus resample CORPUS`: every drawing of a corpus as one resampled series, streamed, for
 /// tools that take fixed-length sequences (NumPy, PyTorch, Dask).
@@ -15,17 +15,16 @@ struct ResampleCommand: Command {
       abstract: "Resample every drawing of a corpus to a series of N points.",
       discussion:
         "Each drawing becomes one series (see --resample, --pen-up, --normalize), written as "
-        + "NDJSON {\"key\", \"label\", \"x\", \"y\", \"t\", \"stroke\", \"penDown\"} as records are "
-        + "read, as CSV rows (key, index, x, y, t, stroke, penDown), or as a float64 .npy array "
-        + "of shape (drawings, N, 2) with a sidecar of keys.",
+        + "NDJSON {\"key\", \"label\", \"penDown\", \"stroke\", \"t\", \"x\", \"y\"} (keys sorted) "
+        + "as records are read, as CSV rows (key, index, x, y, t, stroke, penDown), or as a "
+        + "float64 .npy array of shape (drawings, N, 2) with a sidecar of keys.",
       options: SeriesOptions.all + [
         .value("output", short: "o", valueName: "file", help: "Where to write the series."),
-        OutputFormat.option([.ndjson, .csv, .npy], otherwise: .ndjson),
+        OutputFormat.option([.ndjson, .csv, .npy], otherwise: .ndjson, followsOutput: true),
         .value(
           "from", valueName: "format", help: "The input format.",
           defaultDescription: "from the extension and content"),
-        CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
-      ],
+      ] + CommonOptions.batch,
       arguments: [
         ArgumentDeclaration("corpus", help: "The corpus file or folder; '-' reads standard input.")
       ])
@@ -34,94 +33,121 @@ struct ResampleCommand: Command {
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
     let options = try SeriesOptions.parse(arguments)
     let output = arguments.value("output")
-    let format = try PCACommand.format(arguments, output: output, context: context)
+    let format = try OutputFormat.selected(
+      in: arguments, otherwise: .ndjson, output: output, context: context)
+    let jobs = try CommonOptions.jobCount(in: arguments)
     let shard = try CommonOptions.shard(in: arguments)
+    if format == .npy {
+      guard output != nil, output != "-" else { throw UsageError(".npy output needs -o FILE.npy") }
+      guard options.points != nil else {
+        throw UsageError(".npy needs drawings of equal length: give --resample N")
+      }
+    }
+    let path = arguments.argument("corpus")!
+    try context.checkInputExists(path)
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
       label: "resample", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
-    let path = arguments.argument("corpus")!
-    try context.checkInputExists(path)
     let input = try InkInput(
       path: path, format: try arguments.value("from", as: InkFileFormat.self), context: context)
-    if format == .npy {
-      guard let output else { throw UsageError(".npy output needs -o FILE.npy") }
-      guard let points = options.points else {
-        throw UsageError(".npy needs drawings of equal length: give --resample N")
-      }
+    let records = try ShardedRecords(input, shard: shard)
+    let name = input.displayName
+
+    /// Runs through the records of the shard, `jobs` at a time, handing each record's series
+    /// and (for NDJSON and CSV) its text to `body` in input order.
+    func forEachSeries(_ body: (String, SampleBuffer, String) throws -> Void) throws {
+      try OrderedParallelMap(jobs: jobs).run(
+        next: records.next,
+        transform: { item -> (key: String, series: SampleBuffer, text: String) in
+          let record = try item.get()
+          let series: SampleBuffer
+          do {
+            series = try options.series(of: record.drawing)
+          } catch {
+            throw CommandFailure(.malformedInput, "\(name): record \(record.key): \(error)")
+          }
+          let text =
+            switch format {
+            case .csv: Self.csv(record.key, series)
+            case .ndjson, .json: Self.ndjson(record, series)
+            default: ""
+            }
+          return (record.key, series, text)
+        },
+        emit: { _, result in
+          progress.advance()
+          switch result {
+          case .success(let converted):
+            try body(converted.key, converted.series, converted.text)
+          case .failure(let error): failures.log(CommandFailure(error))
+          }
+        })
+      if let fatal = records.fatal { throw fatal }
+    }
+
+    if format == .npy, let output, let points = options.points {
       var keys: [String] = []
       var values: [Double] = []
-      var position = 0
-      try input.forEachRecord(failures: failures) { record in
-        defer { position += 1 }
-        guard shard.contains(position), let series = convert(record, input, options, failures)
-        else { return }
-        keys.append(record.key)
+      try forEachSeries { key, series, _ in
+        keys.append(key)
         for i in 0..<series.count { values += [series.xs[i], series.ys[i]] }
-        progress.advance()
       }
       try context.checkOutputFolder(of: output)
       try AtomicFile.write(to: output) { sink in
         sink.write(NpyArray.header(shape: [keys.count, points, 2]))
         sink.write(NpyArray.encode(values))
       }
-      let sidecar = try JSONEncoder().encode(["rowKeys": keys])
-      try AtomicFile.write(to: output + ".json") { $0.write(sidecar + Data("\n".utf8)) }
-      return try failures.finish()
-    }
-    try context.writeOutput(to: output ?? "-") { sink in
-      if format == .csv { sink.write("key,index,x,y,t,stroke,penDown\n") }
-      var position = 0
-      try input.forEachRecord(failures: failures) { record in
-        defer { position += 1 }
-        guard shard.contains(position), let series = convert(record, input, options, failures)
-        else { return }
-        sink.write(format == .csv ? Self.csv(record.key, series) : Self.ndjson(record, series))
-        progress.advance()
+      var sidecar = JSONTextWriter()
+      sidecar.append("{")
+      sidecar.appendKey("rowKeys", first: true)
+      sidecar.append("[" + keys.map(JSONTextWriter.string).joined(separator: ",") + "]")
+      sidecar.append("}\n")
+      try AtomicFile.write(sidecar.bytes, to: output + ".json")
+    } else {
+      try context.writeOutput(to: output ?? "-") { sink in
+        if format == .csv { sink.write("key,index,x,y,t,stroke,penDown\n") }
+        try forEachSeries { _, _, text in sink.write(text) }
       }
     }
+    progress.finish(failures: failures.count)
     return try failures.finish()
   }
 
-  private func convert(
-    _ record: CorpusRecord, _ input: InkInput, _ options: CorpusSeriesOptions,
-    _ failures: RecordFailureLog
-  ) -> SampleBuffer? {
-    do {
-      return try options.series(of: record.drawing)
-    } catch {
-      failures.log(
-        CommandFailure(.malformedInput, "\(input.displayName): record \(record.key): \(error)"))
-      return nil
-    }
-  }
-
+  /// The channels written beside x and y, in CSV column order.
   static let columns: [SampleChannel] = [.t, .stroke, .penDown]
 
+  /// A record's series as one NDJSON line, keys sorted: key, label, penDown, stroke, t, x, y.
   static func ndjson(_ record: CorpusRecord, _ series: SampleBuffer) -> String {
-    func array(_ values: [Double]) -> String {
-      "[" + values.map(DistancesCommand.number).joined(separator: ",") + "]"
-    }
-    var fields = [
-      "\"key\":\(DistancesCommand.jsonString(record.key))",
-      "\"label\":\(record.label.map(DistancesCommand.jsonString) ?? "null")",
-      "\"x\":\(array(series.xs))", "\"y\":\(array(series.ys))",
-    ]
+    var line = JSONTextWriter()
+    line.append("{")
+    line.appendKey("key", first: true)
+    line.appendString(record.key)
+    line.appendKey("label")
+    if let label = record.label { line.appendString(label) } else { line.append("null") }
+    var fields: [(String, [Double])] = [("x", series.xs), ("y", series.ys)]
     for channel in columns {
-      if let values = series[channel] { fields.append("\"\(channel.name)\":\(array(values))") }
+      if let values = series[channel] { fields.append((channel.name, values)) }
     }
-    return "{" + fields.joined(separator: ",") + "}\n"
+    for (key, values) in fields.sorted(by: { $0.0 < $1.0 }) {
+      line.appendKey(key)
+      line.appendNumbers(values)
+    }
+    line.append("}\n")
+    return String(decoding: line.bytes, as: UTF8.self)
   }
 
+  /// A record's series as CSV rows: key, index, x, y, t, stroke, penDown (empty when the
+  /// series has no such channel).
   static func csv(_ key: String, _ series: SampleBuffer) -> String {
     let extra = columns.map { series[$0] }
-    return (0..<series.count).map { i in
-      ([
-        DistancesCommand.csvField(key), "\(i)", DistancesCommand.number(series.xs[i]),
-        DistancesCommand.number(series.ys[i]),
-      ]
-        + extra.map { $0.map { DistancesCommand.number($0[i]) } ?? "" }).joined(separator: ",")
-        + "\n"
-    }.joined()
+    let field = CSVText.field(key)
+    var text = ""
+    for i in 0..<series.count {
+      var fields = [field, "\(i)", CSVText.number(series.xs[i]), CSVText.number(series.ys[i])]
+      for values in extra { fields.append(values.map { CSVText.number($0[i]) } ?? "") }
+      text += fields.joined(separator: ",") + "\n"
+    }
+    return text
   }
 }

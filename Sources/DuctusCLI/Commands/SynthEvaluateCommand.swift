@@ -1,9 +1,9 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// `ductus synth evaluate`: the defect detection table of tracing reports over templates.
 struct SynthEvaluateCommand: Command {

@@ -1,10 +1,10 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFormats
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// `ductus synth trace --template NAME`: realistic synthetic attempts of a template with chosen
 /// defects, as a Ductus NDJSON corpus.
@@ -36,7 +36,10 @@ struct SynthTraceCommand: Command {
       throw UsageError("missing option '-t/--template'")
     }
     let count = try arguments.value("count", as: Int.self) ?? 1
-    guard count >= 0 else { throw UsageError("invalid value '\(count)' for '--count'") }
+    guard count >= 0 else {
+      throw UsageError(
+        "invalid value '\(count)' for '\(arguments.spelling("count"))': expected 0 or more")
+    }
     let seed = try arguments.value("seed", as: Int.self) ?? 1
     var defects: [TraceDefect] = []
     if let text = arguments.value("defect") {

@@ -1,6 +1,6 @@
+import Foundation
 import InkTracing
 import _DuctusSupport
-import Foundation
 
 /// `ductus templates generate DIR` (hidden): writes the bundled library from its glyph
 /// definitions, so that `Datasets/templates` can be made again and checked.

@@ -1,10 +1,10 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFormats
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// `ductus templates import FILE… -o DIR`: templates from KanjiVG stroke-order files and
 /// Hershey font glyphs.

@@ -1,9 +1,9 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// `ductus templates list`: the library's templates with their descriptions, stroke counts and
 /// order sources.

@@ -1,8 +1,8 @@
+import Foundation
 import InkFigures
+import InkRender
 import InkTracing
 import _DuctusSupport
-import Foundation
-import InkRender
 
 /// `ductus templates render NAME -o OUT.png|svg|pdf`: a worksheet picture of a template.
 struct TemplatesRenderCommand: Command {

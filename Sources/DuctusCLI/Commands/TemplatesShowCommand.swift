@@ -1,7 +1,7 @@
-import InkTracing
-import _DuctusSupport
 import Foundation
 import InkFormats
+import InkTracing
+import _DuctusSupport
 
 /// `ductus templates show NAME`: a template as `ductus-template` JSON or as InkML.
 struct TemplatesShowCommand: Command {

@@ -1,10 +1,10 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFormats
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// `ductus trace batch --template NAME CORPUS`: a report a record, in input order, in parallel.
 struct TraceBatchCommand: Command {
@@ -61,6 +61,7 @@ struct TraceBatchCommand: Command {
         })
     }
     if let fatal = records.fatal { throw fatal }
+    progress.finish(failures: failures.count)
     return try failures.finish()
   }
 

@@ -1,10 +1,10 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFormats
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// `ductus trace rank --class digits|capitals|small CORPUS`: every record ranked against every
 /// template of a class, with the top-1 accuracy and confusion table of a labelled corpus.
@@ -37,7 +37,7 @@ struct TraceRankCommand: Command {
           "by", valueName: "criterion", help: "What the ranking sorts by.",
           allowedValues: RankingCriterion.allCases.map(\.rawValue), defaultDescription: "elastic"),
         TemplateLibrary.option, TraceOptions.level, TraceOptions.placement,
-        OutputFormat.option([.text, .json, .ndjson], otherwise: .ndjson),
+        OutputFormat.option([.text, .json, .ndjson], otherwise: .ndjson, followsOutput: true),
         .value("output", short: "o", valueName: "file", help: "Write the output here."),
       ] + TraceOptions.corpus,
       arguments: [
@@ -65,7 +65,8 @@ struct TraceRankCommand: Command {
       scorer: TracingScorer(
         level: try TraceOptions.level(arguments), placement: try TraceOptions.placement(arguments)),
       criterion: criterion)
-    let format = try OutputFormat.selected(in: arguments, otherwise: .ndjson, context: context)
+    let format = try OutputFormat.selected(
+      in: arguments, otherwise: .ndjson, output: arguments.value("output"), context: context)
     let jobs = try CommonOptions.jobCount(in: arguments)
     let (input, records) = try TraceOptions.openCorpus(arguments, context: context)
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
@@ -106,6 +107,7 @@ struct TraceRankCommand: Command {
       }
     }
     if let fatal = records.fatal { throw fatal }
+    progress.finish(failures: failures.count)
     return try failures.finish()
   }
 

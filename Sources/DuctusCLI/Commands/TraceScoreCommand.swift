@@ -1,4 +1,3 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFigures
@@ -7,6 +6,7 @@ import InkRecognition
 import InkRender
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// `ductus trace score --template NAME --attempt FILE`: one attempt's report, and optionally
 /// its feedback picture.

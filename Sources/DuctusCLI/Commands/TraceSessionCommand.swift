@@ -1,4 +1,3 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFigures
@@ -7,6 +6,7 @@ import InkRecognition
 import InkSampling
 import InkTracing
 import OpenPencilKit
+import _DuctusSupport
 
 /// `ductus trace session`: a long-running scorer reading one NDJSON request a line on standard
 /// input and answering each on standard output, with templates cached — for apps that cannot
@@ -75,7 +75,8 @@ struct TraceSession {
         scorer.level = named
       }
       if let placement = request.string("placement") {
-        scorer.placement = try TraceOptions.parsePlacement(placement)
+        scorer.placement = try TraceOptions.parsePlacement(
+          placement, name: "request \(id): \"placement\"")
       }
       var method = self.method
       if let name = request.string("method") {
@@ -102,7 +103,7 @@ struct TraceSession {
         + Data("}\n".utf8)
     } catch {
       let message = CommandFailure(error).message
-      return Data("{\"id\":\(id),\"error\":\(DistancesCommand.jsonString(message))}\n".utf8)
+      return Data("{\"id\":\(id),\"error\":\(JSONTextWriter.string(message))}\n".utf8)
     }
   }
 

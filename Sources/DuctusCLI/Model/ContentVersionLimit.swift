@@ -1,5 +1,5 @@
-import _DuctusSupport
 import OpenPencilKit
+import _DuctusSupport
 
 /// Makes a drawing showable on devices that know PencilKit content up to a version, as iPad
 /// apps do before sending a drawing to an older device (`--max-content-version N`).

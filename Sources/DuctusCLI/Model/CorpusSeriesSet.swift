@@ -1,10 +1,10 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFormats
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// Every readable drawing of a corpus as one series, with its key and label, in input order.
 ///
@@ -15,25 +15,38 @@ struct CorpusSeriesSet {
   var labels: [String?] = []
   var series: [SampleBuffer] = []
 
-  /// Reads and converts a corpus, streaming its records.
+  /// Reads and converts a corpus, streaming its records and converting `jobs` at a time; the
+  /// series keep the input order.
   static func load(
-    path: String, format: InkFileFormat?, options: CorpusSeriesOptions,
+    path: String, format: InkFileFormat?, options: CorpusSeriesOptions, jobs: Int,
     failures: RecordFailureLog, progress: ProgressReporter, context: CommandContext
   ) throws -> CorpusSeriesSet {
     try context.checkInputExists(path)
     let input = try InkInput(path: path, format: format, context: context)
+    let records = try ShardedRecords(input, shard: .all)
+    let name = input.displayName
     var set = CorpusSeriesSet()
-    try input.forEachRecord(failures: failures) { record in
-      do {
-        set.series.append(try options.series(of: record.drawing))
-        set.keys.append(record.key)
-        set.labels.append(record.label)
-      } catch {
-        failures.log(
-          CommandFailure(.malformedInput, "\(input.displayName): record \(record.key): \(error)"))
-      }
-      progress.advance()
-    }
+    try OrderedParallelMap(jobs: jobs).run(
+      next: records.next,
+      transform: { item -> (key: String, label: String?, series: SampleBuffer) in
+        let record = try item.get()
+        do {
+          return (record.key, record.label, try options.series(of: record.drawing))
+        } catch {
+          throw CommandFailure(.malformedInput, "\(name): record \(record.key): \(error)")
+        }
+      },
+      emit: { _, result in
+        progress.advance()
+        switch result {
+        case .success(let converted):
+          set.keys.append(converted.key)
+          set.labels.append(converted.label)
+          set.series.append(converted.series)
+        case .failure(let error): failures.log(CommandFailure(error))
+        }
+      })
+    if let fatal = records.fatal { throw fatal }
     return set
   }
 }

@@ -1,10 +1,10 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFormats
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// The sidecar `<matrix>.npy.json` that says what a `.npy` distance matrix holds: the metric,
 /// the keys of its rows and columns, and for a tile of a larger job, which tile.

@@ -1,6 +1,6 @@
-import _DuctusSupport
 import Foundation
 import OpenPencilKit
+import _DuctusSupport
 
 /// What `ductus inspect` reports about one drawing or corpus record; its JSON shape is
 /// documented in the `inspect` article.

@@ -1,6 +1,6 @@
-import _DuctusSupport
 import Foundation
 import InkFormats
+import _DuctusSupport
 
 /// An input of ink named on the command line: a drawing file, a corpus file, a folder of
 /// files, or `-` for standard input (copied to a temporary file so that its format can be told

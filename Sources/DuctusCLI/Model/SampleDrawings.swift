@@ -1,7 +1,7 @@
-import _DuctusSupport
 import Foundation
 import InkFormats
 import OpenPencilKit
+import _DuctusSupport
 
 /// The drawings bundled in `Datasets/samples/`, made here in code so that the repository's
 /// first examples owe nothing to anyone else's data: a handwritten-looking letter "a", a star,

@@ -1,5 +1,5 @@
-import _DuctusSupport
 import InkFormats
+import _DuctusSupport
 
 /// The records of an input that fall in a shard, one at a time, for `OrderedParallelMap`: a
 /// record that cannot be read is handed on as a failure (so it is reported in its place), and a
@@ -8,26 +8,31 @@ final class ShardedRecords {
   private var records: any CorpusReader
   private let input: InkInput
   private let shard: Shard
-  private var position = 0
+  /// The zero-based index, among all the records of the job, of the next record read; after
+  /// the end, the number of records read (to start the next input of the job from).
+  private(set) var position: Int
   /// The failure that ended the stream early, if any.
   private(set) var fatal: (any Error)?
 
-  /// The records of `input` in `shard`.
-  init(_ input: InkInput, shard: Shard) throws {
+  /// The records of `input` in `shard`; `position` is the job-wide index of the input's first
+  /// record (not 0 when the job reads several inputs in turn).
+  init(_ input: InkInput, shard: Shard, startingAt position: Int = 0) throws {
     self.records = try input.openRecords()
     self.input = input
     self.shard = shard
+    self.position = position
   }
 
   /// The next record of the shard, a failure in its place, or `nil` at the end.
   func next() -> Result<CorpusRecord, any Error>? {
     while fatal == nil {
-      defer { position += 1 }
       do {
         guard let record = try records.next() else { return nil }
-        if shard.contains(position) { return .success(record) }
+        position += 1
+        if shard.contains(position - 1) { return .success(record) }
       } catch let error as InkFormatError where error.record != nil {
-        if shard.contains(position) { return .failure(input.relocated(error)) }
+        position += 1
+        if shard.contains(position - 1) { return .failure(input.relocated(error)) }
       } catch {
         fatal = input.relocated(error)
       }

@@ -13,21 +13,32 @@ package enum CommonOptions {
     "quiet", short: "q", help: "Print no progress and no notes on standard error.")
 
   /// `-j/--jobs <n>`: how many records to work on at once.
-  package static let jobs = OptionDeclaration.value(
-    "jobs", short: "j", valueName: "n",
-    help: "How many records to work on at once; the output keeps the input order.",
-    defaultDescription: "the number of cores")
+  package static let jobs = jobs(
+    help: "How many records to work on at once; the output keeps the input order.")
+
+  /// `-j/--jobs <n>` with a help text that says what runs in parallel in this command.
+  package static func jobs(help: String) -> OptionDeclaration {
+    OptionDeclaration.value(
+      "jobs", short: "j", valueName: "n", help: help, defaultDescription: "the number of cores")
+  }
 
   /// `--shard <I/N>`: work only on every N-th record starting at the I-th (zero-based).
-  package static let shard = OptionDeclaration.value(
-    "shard", valueName: "I/N",
+  package static let shard = shard(
     help: "Work only on the records whose zero-based index i has i % N == I, to spread a job "
       + "over N machines.")
+
+  /// `--shard <I/N>` with a help text that says what a share is in this command.
+  package static func shard(help: String) -> OptionDeclaration {
+    OptionDeclaration.value("shard", valueName: "I/N", help: help)
+  }
 
   /// `--errors <file>`: where record failures go instead of standard error.
   package static let errors = OptionDeclaration.value(
     "errors", valueName: "file",
     help: "Write one line per failed record to this file instead of standard error.")
+
+  /// The options of every batch command: `-j`, `--shard`, `--errors`, `-q`.
+  package static let batch = [jobs, shard, errors, quiet]
 
   /// The value of `--jobs`, or the number of cores.
   ///
@@ -37,7 +48,8 @@ package enum CommonOptions {
       return Platform.activeProcessorCount
     }
     guard jobs > 0 else {
-      throw UsageError("invalid value '\(jobs)' for '-j/--jobs': expected a positive integer")
+      throw UsageError(
+        "invalid value '\(jobs)' for '\(arguments.spelling("jobs"))': expected a positive integer")
     }
     return jobs
   }

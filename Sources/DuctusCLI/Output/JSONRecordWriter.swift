@@ -1,5 +1,5 @@
-import _DuctusSupport
 import Foundation
+import _DuctusSupport
 
 /// Streams encodable records to an output as one JSON array (`--format json`) or as one JSON
 /// object a line (`--format ndjson`), with sorted keys so that output is byte-for-byte
@@ -25,12 +25,27 @@ package struct JSONRecordWriter {
 
   /// Writes one record.
   package mutating func write<Record: Encodable>(_ record: Record) throws {
-    let data = try encoder.encode(record)
+    write(encoded: try encoder.encode(record))
+  }
+
+  /// Writes one record that `encode(_:)` encoded (on any thread).
+  package mutating func write(encoded data: Data) {
     if isArray { sink.write(count == 0 ? "[\n  " : ",\n  ") }
     sink.write(data)
     if !isArray { sink.write("\n") }
     count += 1
   }
+
+  /// A record as one line of JSON, keys sorted, as `write(_:)` writes it.
+  package static func encode<Record: Encodable>(_ record: Record) throws -> Data {
+    try sharedEncoder.encode(record)
+  }
+
+  private static let sharedEncoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
 
   /// Ends the array (nothing for NDJSON).
   package func finish() {

@@ -1,5 +1,5 @@
-import _DuctusSupport
 import Foundation
+import _DuctusSupport
 
 /// Transforms a stream of inputs on several threads and hands the results back in input
 /// order, holding at most one window of inputs in memory (`-j/--jobs N`).

@@ -1,3 +1,4 @@
+import Foundation
 import _DuctusSupport
 
 /// How a command prints its results (`--format`).
@@ -23,24 +24,87 @@ package enum OutputFormat: String, CaseIterable, Sendable, ArgumentValue {
   /// `a format name`.
   package static var expectation: String { "a format name" }
 
-  /// The `--format` option of a command that can print the given formats.
-  package static func option(_ formats: [OutputFormat], otherwise: OutputFormat)
-    -> OptionDeclaration
-  {
+  /// The `--format` option of a command that can print the given formats; `followsOutput`
+  /// when the command has `-o` and the default follows its extension (see `selected`).
+  package static func option(
+    _ formats: [OutputFormat], otherwise: OutputFormat, followsOutput: Bool = false
+  ) -> OptionDeclaration {
     let names = formats.map(\.rawValue)
-    let onTerminal = formats.contains(.text) ? "text on a terminal, " : ""
+    let fromOutput = followsOutput ? "from the -o extension, else " : ""
+    let defaultDescription =
+      formats.contains(.text)
+      ? "\(fromOutput)text on a terminal, \(otherwise.rawValue) otherwise"
+      : "\(fromOutput)\(otherwise.rawValue)"
     return .value(
       "format", valueName: "format",
       help: "The output format: \(names.joined(separator: ", ")).", allowedValues: names,
-      defaultDescription: "\(onTerminal)\(otherwise.rawValue) otherwise")
+      defaultDescription: defaultDescription)
   }
 
-  /// The format a command line asks for, or the default for where output goes.
+  /// The format a command line asks for, or the default for where the output goes.
+  ///
+  /// `--format` wins; without it, an output file (`-o`) whose extension names a format
+  /// (`.npy`, `.csv`, `.json`, `.ndjson`, `.jsonl`, and `.txt` where there is a text form) is
+  /// written in that format; otherwise standard output gets `text` on a terminal when the
+  /// command has a text form, and everything else gets `otherwise`.
+  ///
+  /// - Throws: `UsageError` when `--format` and the output's extension disagree (`-o d.npy
+  ///   --format csv`), or the extension names a format the command does not write.
   package static func selected(
-    in arguments: ParsedArguments, otherwise: OutputFormat, context: CommandContext
+    in arguments: ParsedArguments, otherwise: OutputFormat, output: String? = nil,
+    context: CommandContext
   ) throws(UsageError) -> OutputFormat {
-    if let format = try arguments.value("format", as: OutputFormat.self) { return format }
-    let offersText = arguments.declarations["format"]?.allowedValues.contains("text") ?? false
-    return context.outputIsTerminal && offersText ? .text : otherwise
+    let offered =
+      arguments.declarations["format"].map {
+        $0.allowedValues.compactMap(OutputFormat.init(rawValue:))
+      } ?? []
+    let chosen = try arguments.value("format", as: OutputFormat.self)
+    if let output, output != "-", let named = Self.named(byExtensionOf: output, offered: offered) {
+      let fileExtension = URL(fileURLWithPath: output).pathExtension
+      if let chosen {
+        guard named.contains(chosen) else {
+          throw UsageError(
+            "'\(arguments.spelledValue("output"))' names a .\(fileExtension) file, but "
+              + "'\(arguments.spelledValue("format"))' asks for \(chosen.title); drop one, or "
+              + "make them agree")
+        }
+        return chosen
+      }
+      guard let format = named.first(where: offered.contains) else {
+        throw UsageError(
+          "'\(arguments.spelledValue("output"))' names a .\(fileExtension) file, but this "
+            + "command writes \(offered.map(\.rawValue).joined(separator: ", ")); name the "
+            + "output after one of them")
+      }
+      return format
+    }
+    if let chosen { return chosen }
+    let toStandardOutput = output == nil || output == "-"
+    return toStandardOutput && context.outputIsTerminal && offered.contains(.text)
+      ? .text : otherwise
+  }
+
+  /// The formats a file name's extension stands for, best first; `nil` for an extension that
+  /// names none (`.txt` names text only where the command has a text form).
+  static func named(byExtensionOf path: String, offered: [OutputFormat]) -> [OutputFormat]? {
+    switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+    case "npy": [.npy]
+    case "csv": [.csv]
+    case "json": [.json, .ndjson]
+    case "ndjson", "jsonl": [.ndjson, .json]
+    case "txt" where offered.contains(.text): [.text]
+    default: nil
+    }
+  }
+
+  /// The format's name in a sentence: `CSV`, `NDJSON`, `text`.
+  var title: String {
+    switch self {
+    case .text: "text"
+    case .json: "JSON"
+    case .ndjson: "NDJSON"
+    case .csv: "CSV"
+    case .npy: "a .npy array"
+    }
   }
 }

@@ -1,5 +1,5 @@
-import _DuctusSupport
 import Foundation
+import _DuctusSupport
 
 /// What a running command may use of its surroundings: standard output, whether the streams
 /// are terminals, the terminal's width, whether colour is wanted, and the reporting of warnings
@@ -33,9 +33,12 @@ package struct CommandContext {
   /// The width help text wraps at: the terminal's (at most 100), or 80 when not a terminal.
   var helpWidth: Int { min(terminalWidth ?? 80, 100) }
 
-  /// Prints `error: <message>` on standard error.
+  /// Prints `error: <message>` on standard error (on a terminal, over any progress line, which
+  /// the next update draws again).
   package func reportError(_ message: String) {
-    Platform.writeToStandardError(highlighted("error:", color: 31) + " " + message + "\n")
+    let clearLine = errorIsTerminal ? "\r\u{1B}[K" : ""
+    Platform.writeToStandardError(
+      clearLine + highlighted("error:", color: 31) + " " + message + "\n")
   }
 
   /// Prints a line on standard error as it is.

@@ -1,4 +1,3 @@
-import _DuctusSupport
 import Foundation
 import InkFormats
 import InkTracing

@@ -1,10 +1,10 @@
-import _DuctusSupport
 import Foundation
 import InkDistances
 import InkFormats
 import InkRecognition
 import InkSampling
 import InkTracing
+import _DuctusSupport
 
 /// The options shared by the `trace` commands: which template, how lenient, which method and
 /// how the attempt is placed.
@@ -49,7 +49,7 @@ enum TraceOptions {
 
   /// The start of a record's NDJSON line, `{"key":…,"label":…,`, for a field to follow.
   static func recordPrefix(key: String, label: String?) -> String {
-    "{\"key\":\(DistancesCommand.jsonString(key)),\"label\":\(label.map(DistancesCommand.jsonString) ?? "null"),"
+    "{\"key\":\(JSONTextWriter.string(key)),\"label\":\(label.map(JSONTextWriter.string) ?? "null"),"
   }
 
   /// The scorer a command line asks for.
@@ -75,22 +75,36 @@ enum TraceOptions {
 
   /// The `--placement` a command line asks for, `fit` without it.
   static func placement(_ arguments: ParsedArguments) throws -> TracingPlacement {
-    try arguments.value("placement").map(parsePlacement) ?? .fit
+    try arguments.value("placement").map {
+      try parsePlacement($0, name: arguments.spelling("placement"))
+    } ?? .fit
   }
 
-  /// `fit`, `box` or `X,Y,W,H`.
-  static func parsePlacement(_ text: String) throws -> TracingPlacement {
+  /// `fit`, `box` or `X,Y,W,H`; `name` is what messages call the value (the option, or a
+  /// session request's field).
+  static func parsePlacement(_ text: String, name: String = "--placement") throws
+    -> TracingPlacement
+  {
     switch text {
     case "fit": return .fit
     case "box": return .box
     default:
-      let numbers = text.split(separator: ",").compactMap {
+      let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map {
         Double($0.trimmingCharacters(in: .whitespaces))
       }
-      guard numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[3] > 0 else {
-        throw UsageError("invalid value '\(text)' for '--placement': expected fit, box or X,Y,W,H")
+      guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+        let height = numbers[3], [x, y, width, height].allSatisfy(\.isFinite)
+      else {
+        throw UsageError(
+          "invalid value '\(text)' for '\(name)': expected fit, box or X,Y,W,H (four "
+            + "numbers, such as 0,0,200,300)")
       }
-      return .canvas(CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+      guard width > 0, height > 0 else {
+        throw UsageError(
+          "invalid value '\(text)' for '\(name)': the box's width and height (W and H) "
+            + "must be positive")
+      }
+      return .canvas(CGRect(x: x, y: y, width: width, height: height))
     }
   }
 

@@ -13,7 +13,8 @@ enum Snapshot {
   /// Whether this run rewrites the golden files. Never under CI (`CI=true`): a CI run that
   /// rewrote the goldens would compare nothing, so asking for it fails every snapshot test.
   static let isUpdating =
-    ProcessInfo.processInfo.environment["DUCTUS_UPDATE_SNAPSHOTS"] == "1" && !isContinuousIntegration
+    ProcessInfo.processInfo.environment["DUCTUS_UPDATE_SNAPSHOTS"] == "1"
+    && !isContinuousIntegration
 
   /// Whether the tests run under CI.
   static let isContinuousIntegration = ProcessInfo.processInfo.environment["CI"] == "true"
