@@ -100,14 +100,10 @@ public struct TracingEvaluation: Sendable {
             let defect = make(k)
             if case .hookMissing = defect, !template.strokes[k - 1].hasHook { continue }
             // A dot has no direction, length or shape to get wrong: only leaving it out counts.
-            let isDot =
-              PathSegments(template.strokes[k - 1].points).length < 0.03 * Double(template.box.height)
+            let length = PathSegments(template.strokes[k - 1].points).length
+            let isDot = length < 0.03 * Double(template.box.height)
             if isDot, name != "missing" { continue }
-            if case .split = defect,
-              PathSegments(template.strokes[k - 1].points).length < 0.2 * Double(template.box.height)
-            {
-              continue
-            }
+            if case .split = defect, length < 0.2 * Double(template.box.height) { continue }
             let attempt = synthesizer.attempt(of: template, defects: [defect])
             let report = try scorer.score(attempt.drawing, against: template)
             let assessment = report.strokes.first { $0.templateStroke == k - 1 }
