@@ -88,18 +88,38 @@ import Testing
     }
   }
 
-  @Test func theBundledLibraryIsFoundWithoutConfiguration() throws {
-    let library = TemplateLibrary(
-      folder: TemplateLibrary.defaultFolder(environment: [:], executable: nil))
-    #expect(try library.template(named: "latin/a").description == "small letter a")
-    #expect(try library.entries().count == 100)
+  @Test func theBundledLibraryIsThePackageResource() throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let bundle = folder.appendingPathComponent("App_InkTracing.resources/Templates")
-    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    let app = folder.appendingPathComponent("app")
+    // No bundle beside the executable: the resource folder of the sources.
     #expect(
-      TemplateLibrary.defaultFolder(
-        environment: [:], executable: folder.appendingPathComponent("app"))?.standardizedFileURL
-        .path == bundle.standardizedFileURL.path)
+      TemplateLibrary.bundledFolder(executable: app)?.standardizedFileURL.path
+        == Self.library.standardizedFileURL.path)
+    #expect(
+      try TemplateLibrary(folder: TemplateLibrary.bundledFolder(executable: app))
+        .template(named: "latin/a").description == "small letter a")
+    // Linux's layout, then macOS's.
+    let linux = folder.appendingPathComponent("App_InkTracing.resources/Templates")
+    try FileManager.default.createDirectory(at: linux, withIntermediateDirectories: true)
+    #expect(
+      TemplateLibrary.bundledFolder(executable: app)?.standardizedFileURL.path
+        == linux.standardizedFileURL.path)
+    try FileManager.default.removeItem(at: linux.deletingLastPathComponent())
+    let mac = folder.appendingPathComponent("App_InkTracing.bundle/Contents/Resources/Templates")
+    try FileManager.default.createDirectory(at: mac, withIntermediateDirectories: true)
+    #expect(
+      TemplateLibrary.resourceFolder(beside: app)?.standardizedFileURL.path
+        == mac.standardizedFileURL.path)
+    // The environment and a repository above the executable do not change `bundled`...
+    let repository = folder.appendingPathComponent("Datasets/templates")
+    try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+    #expect(
+      TemplateLibrary.bundledFolder(executable: app)?.standardizedFileURL.path
+        == mac.standardizedFileURL.path)
+    // ...but they come first for a command line's default library.
+    #expect(
+      TemplateLibrary.defaultFolder(environment: [:], executable: app)?.standardizedFileURL.path
+        == repository.standardizedFileURL.path)
   }
 }

@@ -8,7 +8,8 @@ extension TemplateLibrary {
     "templates", valueName: "folder", help: "The template library folder.",
     defaultDescription: "$DUCTUS_TEMPLATES, else the bundled library")
 
-  /// The library a command line asks for: `--templates`, else ``TemplateLibrary/bundled``.
+  /// The library a command line asks for: `--templates`, else
+  /// ``TemplateLibrary/defaultFolder(environment:executable:)``.
   init(_ arguments: ParsedArguments) throws {
     if let path = arguments.value("templates") {
       var isFolder: ObjCBool = false
@@ -16,7 +17,9 @@ extension TemplateLibrary {
       else { throw CommandFailure.inputMissing(path, reason: "no such template folder") }
       self.init(folder: URL(fileURLWithPath: path, isDirectory: true))
     } else {
-      self = .bundled
+      self.init(
+        folder: Self.defaultFolder(
+          environment: Platform.environment, executable: Bundle.main.executableURL))
     }
   }
 }

@@ -29,38 +29,47 @@ public struct TemplateLibrary: Sendable {
   /// A library at a known folder (`nil`: an empty library that finds no name).
   public init(folder: URL?) { self.folder = folder }
 
-  /// The library that ships with Ductus, found as ``defaultFolder(environment:executable:)``
-  /// finds it.
+  /// The library that ships with Ductus: the package resource of `InkTracing`, and nothing
+  /// else (no environment variable, no folder above the executable): the resource bundle SwiftPM
+  /// puts beside the executable (``resourceFolder(beside:)``), else the resource folder in the
+  /// sources this module was built from.
+  ///
+  /// SwiftPM's generated `Bundle.module` is not used: on Linux it stops the process when the
+  /// bundle is not where the build left it (an executable copied elsewhere).
   public static var bundled: TemplateLibrary {
-    TemplateLibrary(
-      folder: defaultFolder(
-        environment: ProcessInfo.processInfo.environment, executable: Bundle.main.executableURL))
+    TemplateLibrary(folder: bundledFolder(executable: Bundle.main.executableURL))
   }
 
-  /// The folder of the default library, the first that exists of:
+  /// The folder of ``bundled`` for an executable.
+  static func bundledFolder(executable: URL?) -> URL? {
+    let beside = executable.flatMap { resourceFolder(beside: $0.resolvingSymlinksInPath()) }
+    return beside ?? existingFolder(sourceResourceFolder)
+  }
+
+  /// The resource folder in this module's sources.
+  static let sourceResourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent(resourceFolder, isDirectory: true)
+
+  /// The folder of the default library of a command line, the first that exists of:
   /// 1. the folder named by `DUCTUS_TEMPLATES`;
   /// 2. the repository's `Datasets/templates`, found by walking up from the executable (a
   ///    binary built in a checkout lives in `<repo>/.build/<…>/ductus`);
-  /// 3. the package resource bundle beside the executable (`<package>_InkTracing.resources`,
-  ///    which SwiftPM copies next to every executable that links `InkTracing`);
+  /// 3. the package resource beside the executable (``resourceFolder(beside:)``);
   /// 4. an installed share folder: `<prefix>/share/ductus/templates` next to the executable's
   ///    `bin`, `/usr/local/share/ductus/templates`, `/usr/share/ductus/templates`;
   /// 5. the resource folder in the sources this module was built from.
   ///
-  /// SwiftPM's generated `Bundle.module` is not used: on Linux it stops the process when the
-  /// bundle is not where the build left it (an executable copied elsewhere).
+  /// An app that wants the shipped templates whatever the machine holds uses ``bundled``.
   public static func defaultFolder(environment: [String: String], executable: URL?) -> URL? {
     if let path = environment[environmentVariable], !path.isEmpty {
       return URL(fileURLWithPath: path, isDirectory: true)
     }
-    var candidates: [URL] = []
+    var candidates: [URL?] = []
     if let executable = executable?.resolvingSymlinksInPath() {
       candidates += executable.enclosingFolders.map {
         $0.appendingPathComponent(repositoryFolder, isDirectory: true)
       }
-      candidates += resourceBundles(beside: executable).map {
-        $0.appendingPathComponent(resourceFolder, isDirectory: true)
-      }
+      candidates.append(resourceFolder(beside: executable))
       candidates.append(
         executable.deletingLastPathComponent().deletingLastPathComponent()
           .appendingPathComponent("share/ductus/templates", isDirectory: true))
@@ -68,23 +77,42 @@ public struct TemplateLibrary: Sendable {
     candidates += ["/usr/local/share/ductus/templates", "/usr/share/ductus/templates"].map {
       URL(fileURLWithPath: $0, isDirectory: true)
     }
-    candidates.append(
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(resourceFolder, isDirectory: true))
-    return candidates.first { candidate in
-      var isFolder: ObjCBool = false
-      return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder)
-        && isFolder.boolValue
-    }
+    candidates.append(sourceResourceFolder)
+    return candidates.lazy.compactMap { $0.flatMap(existingFolder) }.first
   }
 
-  /// The `*_InkTracing.resources` bundles in the executable's folder (the package's name, which
-  /// begins the bundle's, is the depending package's choice).
-  static func resourceBundles(beside executable: URL) -> [URL] {
+  /// The template folder of the `InkTracing` resource bundle in an executable's folder: SwiftPM
+  /// names it `<package>_InkTracing.resources` on Linux (the folder itself holds the resources)
+  /// and `<package>_InkTracing.bundle` on macOS (they are in `Contents/Resources`); the
+  /// package's name is the depending package's choice.
+  public static func resourceFolder(beside executable: URL) -> URL? {
     let folder = executable.deletingLastPathComponent()
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix("_InkTracing.resources") || $0 == "InkTracing.resources" }
-      .sorted().map { folder.appendingPathComponent($0, isDirectory: true) }
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .sorted()
+    for name in names {
+      let bundle = folder.appendingPathComponent(name, isDirectory: true)
+      let inside: [String]
+      if name.hasSuffix("_InkTracing.resources") {
+        inside = [resourceFolder]
+      } else if name.hasSuffix("_InkTracing.bundle") {
+        inside = ["Contents/Resources/" + resourceFolder, resourceFolder]
+      } else {
+        continue
+      }
+      for path in inside {
+        if let found = existingFolder(bundle.appendingPathComponent(path, isDirectory: true)) {
+          return found
+        }
+      }
+    }
+    return nil
+  }
+
+  /// `url` when it names an existing folder.
+  static func existingFolder(_ url: URL) -> URL? {
+    var isFolder: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+    return exists && isFolder.boolValue ? url : nil
   }
 
   /// The library's templates by name, sorted: every `.json` file below the folder, known by the
