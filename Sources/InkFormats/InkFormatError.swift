@@ -1,3 +1,5 @@
+import _DuctusSupport
+
 /// Why bytes could not be read as ink, with where: the file, the record and the byte offset or
 /// line, so that the command line can print one line a user can act on.
 public struct InkFormatError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -16,6 +18,8 @@ public struct InkFormatError: Error, Hashable, Sendable, CustomStringConvertible
     /// The format cannot do what was asked (writing a format that is only read, a corpus into
     /// a format that holds one drawing …).
     case unsupported
+    /// The output could not be written (a missing or read-only folder, a full disk).
+    case writeFailed
   }
 
   /// The kind of failure.
@@ -56,5 +60,19 @@ public struct InkFormatError: Error, Hashable, Sendable, CustomStringConvertible
     if let offset { parts.append("at byte \(offset)") }
     parts.append(message)
     return parts.joined(separator: ": ")
+  }
+}
+
+extension InkFormatError {
+  /// Runs a write through the support floor, turning its failure into ``Kind/writeFailed``
+  /// naming the file.
+  static func writing<Result>(_ body: () throws(OutputFileError) -> Result)
+    throws(InkFormatError) -> Result
+  {
+    do {
+      return try body()
+    } catch {
+      throw InkFormatError(.writeFailed, error.reason, file: error.path)
+    }
   }
 }

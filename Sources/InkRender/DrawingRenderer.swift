@@ -38,14 +38,14 @@ public struct DrawingRenderer: Hashable, Sendable {
   /// Writes a picture of a drawing to a file atomically, in the format of `format` or, when it
   /// is `nil`, of the file's extension.
   ///
-  /// - Throws: ``RenderError/unknownFormat(path:)``, an error naming the file when it cannot be written,
+  /// - Throws: ``RenderError/unknownFormat(path:)``, ``RenderError/fileWrite(path:reason:)``,
   ///   and whatever ``render(_:framing:as:)`` throws.
   public func write(
     _ drawing: PKDrawing, framing: RenderFraming = .drawingBounds, to url: URL,
     format: RenderFormat? = nil
   ) throws {
     let data = try render(drawing, framing: framing, as: format ?? RenderFormat(fileURL: url))
-    try AtomicFile.write(data, to: url.path)
+    try RenderError.write(data, to: url)
   }
 
   /// A canvas framed for a drawing and filled with the background, with no stroke drawn yet.

@@ -1,4 +1,5 @@
 import Foundation
+import _DuctusSupport
 
 /// Why a picture could not be made or written, in words a command-line user can act on.
 ///
@@ -25,6 +26,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownFormat(path: String)
   /// Bytes given as PNG are not a PNG image Cairo can read.
   case invalidPNG(reason: String)
+  /// The picture could not be written to a file.
+  case fileWrite(path: String, reason: String)
 
   /// One line without a trailing full stop.
   public var description: String {
@@ -46,6 +49,19 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(path): cannot tell the picture format (use .png, .pdf or .svg)"
     case .invalidPNG(let reason):
       "not a readable PNG image: \(reason)"
+    case .fileWrite(let path, let reason):
+      "\(path): cannot write the picture: \(reason)"
+    }
+  }
+}
+
+extension RenderError {
+  /// Writes picture bytes atomically, turning a failure into ``fileWrite(path:reason:)``.
+  static func write(_ bytes: Data, to url: URL) throws(RenderError) {
+    do {
+      try AtomicFile.write(bytes, to: url.path)
+    } catch {
+      throw .fileWrite(path: error.path, reason: error.reason)
     }
   }
 }

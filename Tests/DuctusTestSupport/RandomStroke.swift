@@ -1,17 +1,17 @@
 import Foundation
 import InkSampling
 
-/// A seeded random walk, so that property tests are repeatable.
+/// Seeded random walks, so that property tests are repeatable; the stream is the library's
+/// `SplitMix64`.
 public struct RandomStroke {
-  public var state: UInt64
+  private var generator: SplitMix64
 
   /// A stream fixed by `state`.
-  public init(state: UInt64) { self.state = state }
+  public init(state: UInt64) { generator = SplitMix64(seed: state) }
 
-  /// The next number in `0..<1`.
+  /// The next number in `0..<1` (the top 53 bits of the next 64).
   public mutating func next() -> Double {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return Double(state >> 11) / Double(1 << 53)
+    Double(generator.next() >> 11) / Double(1 << 53)
   }
 
   /// A smooth random walk of `count` samples, 0.01 s apart.

@@ -32,14 +32,7 @@ private struct MultistrokeFixture: Decodable {
 
   /// A bundled template's strokes by name.
   static func template(_ name: String) throws -> [SampleBuffer] {
-    let parts = name.split(separator: "/")
-    var file = name
-    if parts[0] == "latin" {
-      file = "latin/\(parts[1].first!.isUppercase ? "capital" : "small")/\(parts[1])"
-    }
-    let url = SharedData.repositoryRoot.appendingPathComponent("Datasets/templates/\(file).json")
-    let template = try JSONDecoder().decode(TracingTemplate.self, from: Data(contentsOf: url))
-    return template.strokes.map(\.samples)
+    try TemplateLibrary.bundled.template(named: name).strokes.map(\.samples)
   }
 }
 

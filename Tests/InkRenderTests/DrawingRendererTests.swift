@@ -202,7 +202,8 @@ struct DrawingRendererTests {
     #expect {
       try renderer().write(drawing, to: missing)
     } throws: { error in
-      "\(error)" == "\(missing.path): No such file or directory"
+      guard case RenderError.fileWrite(let path, _) = error else { return false }
+      return path == missing.path
     }
   }
 

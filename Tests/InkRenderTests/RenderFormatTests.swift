@@ -24,6 +24,9 @@ struct RenderFormatTests {
       RenderError.emptyDrawing.description
         == "the drawing has no strokes, so there is nothing to frame")
     #expect(
+      RenderError.fileWrite(path: "/x/cat.png", reason: "No such file or directory").description
+        == "/x/cat.png: cannot write the picture: No such file or directory")
+    #expect(
       RenderError.unknownFormat(path: "cat.gif").description
         == "cat.gif: cannot tell the picture format (use .png, .pdf or .svg)")
     #expect(!RenderError.invalidSize(width: 0, height: 3).description.contains("\n"))

@@ -62,14 +62,11 @@ struct TracingEvaluationTests {
 
 @Suite("The bundled template library: defects found, clean attempts clean")
 struct BundledLibraryDetectionTests {
-  /// Every template of Datasets/templates.
+  /// Every template of the bundled library, by name.
   static func library() throws -> [TracingTemplate] {
-    let folder = SharedData.repositoryRoot.appendingPathComponent("Sources/InkTracing/Templates")
-    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
-      .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
-      .sorted { $0.path < $1.path }
-    return try files.map {
-      try JSONDecoder().decode(TracingTemplate.self, from: Data(contentsOf: $0))
+    let library = TemplateLibrary.bundled
+    return try library.entries().map {
+      try TemplateLibrary.template(at: $0.url, displayName: $0.name)
     }
   }
 

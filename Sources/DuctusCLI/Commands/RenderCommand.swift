@@ -222,6 +222,8 @@ struct RenderCommand: Command {
       CommandFailure(.usage, error.description)
     case .cairo:
       CommandFailure(.ioError, error.description)
+    case .fileWrite(let path, let reason):
+      CommandFailure(.ioError, "\(path): \(reason)")
     }
   }
 }

@@ -42,7 +42,7 @@ struct SynthEvaluateCommand: Command {
     let scorer = TracingScorer(level: level, placement: .box)
     let evaluation = TracingEvaluation(
       scorer: scorer, repetitions: try arguments.value("repetitions", as: Int.self) ?? 2,
-      seed: UInt64(try arguments.value("seed", as: Int.self) ?? 1))
+      seed: UInt64(bitPattern: Int64(try arguments.value("seed", as: Int.self) ?? 1)))
     let result: TracingEvaluation.Result
     do {
       result = try evaluation.run(templates)

@@ -1,5 +1,6 @@
 import Foundation
 import InkFormats
+import InkRender
 import InkTracing
 import _DuctusSupport
 
@@ -12,11 +13,42 @@ package struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertibl
   package var exitCode: ExitCode
   /// One line a user can act on, naming the file (and record) concerned.
   package var message: String
+  /// The file a failure concerns, when it is known apart from the message (for the
+  /// `{"file", "record", "error"}` lines of `--errors`).
+  package var file: String?
+  /// The record a failure concerns (its key, or `line N`), when known apart from the message.
+  package var record: String?
+  /// What went wrong, without the file and record: the message when they are not known
+  /// apart.
+  package var reason: String
 
   /// Creates a failure.
   package init(_ exitCode: ExitCode, _ message: String) {
     self.exitCode = exitCode
     self.message = message
+    self.reason = message
+  }
+
+  /// A failure of one record of a file: the message is `<file>: record <key>: <reason>`, and
+  /// the three parts are kept apart for `--errors`.
+  package static func record(
+    _ exitCode: ExitCode, file: String, record: String, _ reason: String
+  ) -> CommandFailure {
+    var failure = CommandFailure(exitCode, "\(file): record \(record): \(reason)")
+    failure.file = file
+    failure.record = record
+    failure.reason = reason
+    return failure
+  }
+
+  /// Failures are equal when they end the process alike and say the same.
+  package static func == (lhs: CommandFailure, rhs: CommandFailure) -> Bool {
+    lhs.exitCode == rhs.exitCode && lhs.message == rhs.message
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(exitCode)
+    hasher.combine(message)
   }
 
   /// Classifies any error: a `CommandFailure` stays as it is, a `UsageError` exits 2, an
@@ -30,10 +62,24 @@ package struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertibl
       self.init(.usage, usage.message)
     case let library as TemplateLibraryError:
       self.init(library.kind == .missing ? .inputMissing : .malformedInput, library.message)
+    case RenderError.fileWrite(let path, let reason):
+      self.init(.ioError, "\(path): \(reason)")
     case let output as OutputFileError:
       self.init(.ioError, output.description)
+      (file, reason) = (output.path, output.reason)
     case let format as InkFormatError:
-      self.init(format.kind == .unsupported ? .usage : .malformedInput, format.description)
+      let code: ExitCode =
+        switch format.kind {
+        case .unsupported: .usage
+        case .writeFailed: .ioError
+        default: .malformedInput
+        }
+      self.init(code, format.description)
+      file = format.file
+      record = format.record
+      var located = format
+      (located.file, located.record) = (nil, nil)
+      reason = located.description
     default:
       self.init(.ioError, Self.describe(error))
     }

@@ -23,6 +23,9 @@ public enum DuctusJSONCodec: InkFormatCodec {
   }
 
   public static func write(_ record: CorpusRecord, to url: URL) throws {
-    try AtomicFile.write(DuctusJSONWriter().data(for: record), to: url.path)
+    let bytes = DuctusJSONWriter().data(for: record)
+    try InkFormatError.writing { () throws(OutputFileError) in
+      try AtomicFile.write(bytes, to: url.path)
+    }
   }
 }

@@ -8,13 +8,19 @@ public struct DuctusNDJSONWriter: CorpusWriter {
   private let drawingWriter = DuctusJSONWriter(breaksLinesBetweenStrokes: false)
 
   /// Starts a corpus file at `url`.
-  public init(url: URL) throws { output = try AtomicFile(path: url.path) }
+  public init(url: URL) throws {
+    output = try InkFormatError.writing { () throws(OutputFileError) in
+      try AtomicFile(path: url.path)
+    }
+  }
 
   public mutating func write(_ record: CorpusRecord) throws {
     output.sink.write(bytes: Self.line(for: record, drawingWriter: drawingWriter))
   }
 
-  public mutating func finish() throws { try output.commit() }
+  public mutating func finish() throws {
+    try InkFormatError.writing { () throws(OutputFileError) in try output.commit() }
+  }
 
   /// One record's line, with its line feed. Metadata entries are sorted by name, so that equal
   /// records give equal lines. For writers of a stream (standard output) rather than a file.

@@ -20,6 +20,9 @@ public enum InkMLCodec: InkFormatCodec {
   }
 
   public static func write(_ record: CorpusRecord, to url: URL) throws {
-    try AtomicFile.write(InkMLWriter().data(for: record), to: url.path)
+    let bytes = InkMLWriter().data(for: record)
+    try InkFormatError.writing { () throws(OutputFileError) in
+      try AtomicFile.write(bytes, to: url.path)
+    }
   }
 }

@@ -33,6 +33,9 @@ public enum PencilKitCodec: InkFormatCodec {
 
   /// Writes the drawing's `dataRepresentation()`; the label and metadata have no place in it.
   public static func write(_ record: CorpusRecord, to url: URL) throws {
-    try AtomicFile.write(record.drawing.dataRepresentation(), to: url.path)
+    let bytes = record.drawing.dataRepresentation()
+    try InkFormatError.writing { () throws(OutputFileError) in
+      try AtomicFile.write(bytes, to: url.path)
+    }
   }
 }

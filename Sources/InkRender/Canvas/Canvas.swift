@@ -177,9 +177,9 @@ public final class Canvas {
   /// Ends the picture and writes it to a file atomically (a temporary file in the same folder,
   /// then a rename), so that a reader never sees half a picture.
   ///
-  /// - Throws: whatever ``finish()`` throws, or an error naming the file when it cannot be written.
+  /// - Throws: whatever ``finish()`` throws, or ``RenderError/fileWrite(path:reason:)``.
   public func write(to url: URL) throws {
-    try AtomicFile.write(finish(), to: url.path)
+    try RenderError.write(finish(), to: url)
   }
 
   /// The pixels of a PNG canvas as they are now, without encoding and decoding a PNG.

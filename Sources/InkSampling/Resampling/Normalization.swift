@@ -43,8 +43,11 @@ public struct Normalization: Hashable, Sendable {
     case indicativeAngle
   }
 
+  /// How position is taken out.
   public var translation: Translation
+  /// How size is taken out.
   public var scale: Scale
+  /// How orientation is taken out.
   public var rotation: Rotation
 
   /// A normalisation of the given steps.

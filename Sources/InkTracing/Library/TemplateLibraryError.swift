@@ -3,9 +3,9 @@
 public struct TemplateLibraryError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
   public enum Kind: Hashable, Sendable {
-    /// No such template, file or library folder (the command line exits 66).
+    /// No such template, file or library folder.
     case missing
-    /// The file is not a readable template (the command line exits 65).
+    /// The file is not a readable template.
     case malformed
   }
 
@@ -20,5 +20,6 @@ public struct TemplateLibraryError: Error, Hashable, Sendable, CustomStringConve
     self.message = message
   }
 
+  /// The message.
   public var description: String { message }
 }

@@ -25,9 +25,13 @@ public struct FluencyReport: Hashable, Sendable, Codable {
 
   /// Summary statistics of pen force.
   public struct PressureStatistics: Hashable, Sendable, Codable {
+    /// The mean force (1 is a normal press).
     public var mean: Double
+    /// The population standard deviation of the force.
     public var standardDeviation: Double
+    /// The lightest force.
     public var minimum: Double
+    /// The firmest force.
     public var maximum: Double
   }
 }

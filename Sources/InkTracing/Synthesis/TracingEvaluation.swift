@@ -33,8 +33,9 @@ public struct TracingEvaluation: Sendable {
     public var cleanStrokes: Int
     /// Clean strokes with some code other than `ok`, by code.
     public var falsePositives: [String: Int]
-    /// The mean and lowest score of clean attempts.
+    /// The mean score of clean attempts.
     public var cleanMeanScore: Double
+    /// The lowest score of a clean attempt.
     public var cleanMinimumScore: Double
     /// Templates whose clean attempts scored lowest, for inspection.
     public var weakestTemplates: [String]
