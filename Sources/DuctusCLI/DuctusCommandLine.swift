@@ -9,13 +9,25 @@ package enum DuctusCommandLine {
   /// The command tree.
   static let root = DuctusCommand()
 
-  /// Runs the process's command line and exits with its status; Control-C removes unfinished
-  /// output files and exits with 130.
+  /// Runs the process's command line and exits with its status.
+  ///
+  /// No temporary file outlives the process: they are removed when the command ends, however
+  /// it ends; on hang-up, Control-C and `SIGTERM` (and the other `Platform.terminations`),
+  /// which print a word on standard error and exit with 128 + the signal (129, 130, 143); when
+  /// an output pipe's reader goes away (quietly, 141, as `SIGPIPE` would); and on a crash.
+  /// Only `SIGKILL` leaves them, for the next run to remove (`TemporaryFiles`).
   package static func main(_ arguments: [String] = CommandLine.arguments) -> Never {
-    Platform.handleInterrupts(status: ExitCode.interrupted.rawValue) {
-      TemporaryFiles.removeAll()
+    let errorIsTerminal = Platform.isTerminal(Platform.standardError)
+    Platform.handleTerminations { termination in
+      // On a terminal the word goes below the "^C" the terminal echoed and any progress line.
+      let message = (errorIsTerminal ? "\n" : "") + termination.word + "\n"
+      TemporaryFiles.endProcess(status: termination.status, message: message)
+    }
+    OutputSink.brokenPipeHandler = {
+      TemporaryFiles.endProcess(status: ExitCode.brokenPipe.rawValue, message: nil)
     }
     let code = run(Array(arguments.dropFirst()), context: .standard())
+    TemporaryFiles.removeAll()
     Platform.exit(status: code.rawValue)
   }
 

@@ -4,7 +4,15 @@ import Foundation
 ///
 /// Writes never throw: the first failure is kept and thrown by `flush()`, in the way of C's
 /// `FILE`, so that a loop that writes many records checks once at the end.
+///
+/// A write that finds the reader of a pipe gone (`EPIPE`, with `SIGPIPE` ignored) also calls
+/// ``brokenPipeHandler``, which the command line sets to end the process as `SIGPIPE` would
+/// have, after removing its temporary files.
 package final class OutputSink {
+  /// Called on the first write that fails with `EPIPE`; `nil` (the default) keeps the failure
+  /// for `flush()` like any other. Set once, before any output, by the process's entry point.
+  nonisolated(unsafe) package static var brokenPipeHandler: (@Sendable () -> Void)?
+
   /// What the sink writes to, for messages (`<stdout>` or the file's path).
   package let name: String
   private let descriptor: Int32
@@ -56,7 +64,9 @@ package final class OutputSink {
     do {
       try buffer.withUnsafeBytes { try Platform.write($0, to: descriptor) }
     } catch {
-      failure = error as? POSIXError ?? POSIXError(.EIO)
+      let posix = error as? POSIXError ?? POSIXError(.EIO)
+      failure = posix
+      if posix.code == .EPIPE { Self.brokenPipeHandler?() }
     }
   }
 }

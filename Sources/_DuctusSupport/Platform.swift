@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -8,9 +9,9 @@ import Foundation
   import Darwin
 #endif
 
-/// Everything Ductus asks of the operating system, in one place: exiting, standard streams,
-/// terminals, the environment, interrupts, the file-system calls behind atomic writes, memory
-/// advice and the C library's number parser.
+/// Everything Ductus asks of the operating system, in one place: exiting, processes, standard
+/// streams, terminals, the environment, signals (clean ends, crashes), the file-system calls
+/// behind atomic and in-place writes, pipes, memory advice and the C library's number parser.
 ///
 /// No other module imports Glibc, Musl or Darwin or uses a platform conditional; each concern is
 /// one extension below, as in swift-argument-parser's `Platform.swift`.
@@ -83,55 +84,355 @@ extension Platform {
   package static var activeProcessorCount: Int { ProcessInfo.processInfo.activeProcessorCount }
 }
 
-// MARK: - Interrupts
+// MARK: - Processes
 
 extension Platform {
-  /// The signal source kept alive for the life of the process.
-  nonisolated(unsafe) private static var interruptSource: (any DispatchSourceSignal)?
+  /// This process's identifier.
+  package static var processIdentifier: Int32 { getpid() }
 
-  /// Makes Control-C (`SIGINT`) run `cleanup`, say so on standard error and end the process with
-  /// `status` (130 by the shells' convention), instead of dying half-way through a write.
-  package static func handleInterrupts(
-    status: Int32 = 130, cleanup: @escaping @Sendable () -> Void
+  /// Whether a process with this identifier runs on this machine (`kill(pid, 0)` succeeds, or
+  /// fails only for want of permission: the process is another user's).
+  package static func processExists(_ identifier: Int32) -> Bool {
+    guard identifier > 0 else { return false }
+    return kill(identifier, 0) == 0 || errno == EPERM
+  }
+
+  /// The machine's host name (`gethostname`), empty when it cannot be read.
+  package static var hostName: String {
+    var bytes = [CChar](repeating: 0, count: 256)
+    guard gethostname(&bytes, bytes.count - 1) == 0 else { return "" }
+    return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+// MARK: - Signals
+
+extension Platform {
+  /// A signal after which a command ends cleanly, as Control-C makes it: temporary files
+  /// removed, a word on standard error, exit status 128 + the signal's number.
+  package struct Termination: Hashable, Sendable {
+    /// The signal's number.
+    package var signal: Int32
+    /// What standard error is told (`terminated`).
+    package var word: String
+    /// The exit status, 128 + the signal's number, as the shells report a death by signal.
+    package var status: Int32 { 128 + signal }
+  }
+
+  /// The signals that end a command cleanly: hang-up (129), Control-C (130), `SIGTERM` (143:
+  /// what Slurm, `timeout`, systemd and `kill` send), the user signals Slurm's `--signal` sends
+  /// ahead of a time limit, the alarm clock and the CPU-time limit (`ulimit -t`).
+  package static let terminations: [Termination] = [
+    Termination(signal: SIGHUP, word: "hang-up"),
+    Termination(signal: SIGINT, word: "interrupted"),
+    Termination(signal: SIGTERM, word: "terminated"),
+    Termination(signal: SIGUSR1, word: "user signal 1"),
+    Termination(signal: SIGUSR2, word: "user signal 2"),
+    Termination(signal: SIGALRM, word: "alarm clock"),
+    Termination(signal: SIGXCPU, word: "CPU time limit exceeded"),
+  ]
+
+  /// The signal sources kept alive for the life of the process.
+  nonisolated(unsafe) private static var terminationSources: [any DispatchSourceSignal] = []
+
+  /// Makes each of ``terminations`` run `handler` on a queue (not in a signal handler, so it
+  /// may take locks and allocate) and then end the process with the signal's status, instead
+  /// of dying half-way through a write. A signal that was ignored when the process started
+  /// (`nohup`, the `SIGINT` of a shell's background job) stays ignored.
+  ///
+  /// Also: `SIGPIPE` and `SIGXFSZ` are ignored, so that writing to a closed pipe or past the
+  /// file-size limit fails with `EPIPE` or `EFBIG` where it happens (see
+  /// ``OutputSink/brokenPipeHandler``); and a crash (`SIGSEGV`, `SIGBUS`, `SIGILL`, `SIGTRAP`,
+  /// `SIGABRT`, `SIGFPE`) first removes the paths given to ``removeOnCrash(_:)``, then goes on
+  /// as it would have (the Swift runtime's backtrace, a core dump).
+  package static func handleTerminations(
+    _ handler: @escaping @Sendable (Termination) -> Void
   ) {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler {
-      cleanup()
-      writeToStandardError("\ninterrupted\n")
-      _exit(status)
+    signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
+    for termination in terminations {
+      // A signal ignored on entry stays ignored (`nohup`, a shell's background job).
+      let previous = signal(termination.signal, SIG_IGN)
+      if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+      let source = DispatchSource.makeSignalSource(signal: termination.signal, queue: .global())
+      source.setEventHandler {
+        handler(termination)
+        _exit(termination.status)
+      }
+      source.resume()
+      terminationSources.append(source)
     }
-    source.resume()
-    interruptSource = source
+    installCrashHandlers()
+  }
+
+  /// Ends the process at once (`_exit`): no exit handlers, no flushing of C streams.
+  package static func exitImmediately(status: Int32) -> Never { _exit(status) }
+}
+
+// MARK: - Paths removed on a crash
+
+extension Platform {
+  /// How many paths a crash can remove; paths beyond are still removed on every other exit.
+  private static let crashSlotCount = 1024
+
+  /// The remembered paths: each slot holds the address of a C string made by `strdup`, or 0.
+  /// Read by the crash handler, which may neither lock nor allocate.
+  nonisolated(unsafe) private static let crashSlots: UnsafeMutablePointer<Atomic<Int>> = {
+    let slots = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: crashSlotCount)
+    for index in 0..<crashSlotCount { (slots + index).initialize(to: Atomic(0)) }
+    return slots
+  }()
+
+  /// Set by the crash handler before it reads the slots; from then on a forgotten path's C
+  /// string is never freed (the handler may be reading it).
+  private static let isCrashing = Atomic<Int>(0)
+
+  /// The actions the crash handler took over, by signal number, restored before the signal is
+  /// raised again.
+  nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    actions.initialize(repeating: sigaction(), count: 65)
+    return actions
+  }()
+
+  /// The signals of a crash.
+  private static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+  /// Remembers a path for the crash handler to remove (`unlink`, or `rmdir` for an empty
+  /// folder), returning the slot to forget it by; `nil` when every slot is taken.
+  package static func removeOnCrash(_ path: String) -> Int? {
+    guard let copy = strdup(path) else { return nil }
+    let address = Int(bitPattern: copy)
+    for index in 0..<crashSlotCount where crashSlots[index].load(ordering: .relaxed) == 0 {
+      if crashSlots[index].compareExchange(
+        expected: 0, desired: address, ordering: .sequentiallyConsistent
+      ).exchanged {
+        return index
+      }
+    }
+    free(copy)
+    return nil
+  }
+
+  /// Forgets a path remembered by ``removeOnCrash(_:)``.
+  package static func forgetOnCrash(_ slot: Int) {
+    let address = crashSlots[slot].exchange(0, ordering: .sequentiallyConsistent)
+    // The handler sets `isCrashing` before it reads the slots (both sequentially consistent):
+    // a handler that could still see `address` has set it, and the string stays.
+    guard isCrashing.load(ordering: .sequentiallyConsistent) == 0 else { return }
+    free(UnsafeMutableRawPointer(bitPattern: address))
+  }
+
+  /// Removes every remembered path: files first, then (now empty) folders. Only calls that
+  /// are async-signal-safe (`unlink`, `rmdir`, atomic loads).
+  private static func removeRememberedPaths() {
+    isCrashing.store(1, ordering: .sequentiallyConsistent)
+    for removesFolders in [false, true] {
+      for index in 0..<crashSlotCount {
+        let address = crashSlots[index].load(ordering: .sequentiallyConsistent)
+        guard let path = UnsafePointer<CChar>(bitPattern: address) else { continue }
+        if removesFolders { _ = rmdir(path) } else { _ = unlink(path) }
+      }
+    }
+  }
+
+  /// Installs the crash handler, keeping the actions it replaces (the Swift runtime's
+  /// backtracer, or the default). The handler removes the remembered paths, runs the replaced
+  /// handler, then dies of the signal with its default action, also when the signal was sent by
+  /// `kill` rather than raised by a fault.
+  private static func installCrashHandlers() {
+    #if os(Linux) && canImport(Glibc)
+      _ = crashSlots
+      _ = previousActions
+      _ = isCrashing.load(ordering: .relaxed)
+      for signalNumber in crashSignals {
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = { signalNumber, info, context in
+          Platform.removeRememberedPaths()
+          let previous = Platform.previousActions[Int(signalNumber)]
+          if previous.sa_flags & Int32(SA_SIGINFO) != 0 {
+            previous.__sigaction_handler.sa_sigaction?(signalNumber, info, context)
+          } else if let handler = previous.__sigaction_handler.sa_handler,
+            unsafeBitCast(handler, to: Int.self) > 1
+          {
+            handler(signalNumber)
+          }
+          signal(signalNumber, SIG_DFL)
+          var signals = sigset_t()
+          sigemptyset(&signals)
+          sigaddset(&signals, signalNumber)
+          _ = pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+          _ = raise(signalNumber)
+          _exit(128 + signalNumber)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = Int32(SA_SIGINFO | SA_ONSTACK)
+        _ = sigaction(signalNumber, &action, previousActions + Int(signalNumber))
+      }
+    #endif
   }
 }
 
 // MARK: - Files
 
 extension Platform {
-  /// Creates and opens a new file with a unique name from a `mkstemp` template (a path ending in
-  /// `XXXXXX`), returning its descriptor and actual path.
-  package static func makeTemporaryFile(template: String) throws(POSIXError) -> (Int32, String) {
-    var bytes = Array(template.utf8CString)
-    let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    fchmod(descriptor, 0o644 & ~currentUmask)
-    let path = bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return (descriptor, String(decoding: path, as: UTF8.self))
+  /// What a path names.
+  package enum FileKind: Hashable, Sendable {
+    /// A regular file.
+    case regular
+    /// A folder.
+    case folder
+    /// A symbolic link (seen only when links are not followed).
+    case symbolicLink
+    /// Anything else: a FIFO, a socket, a character or block device.
+    case special
+    /// A socket, which is connected to rather than opened.
+    case socket
   }
 
-  /// The process's file-creation mask.
-  private static var currentUmask: mode_t {
-    let mask = umask(0)
-    umask(mask)
-    return mask
+  /// What `stat` says about a path.
+  package struct FileStatus: Hashable, Sendable {
+    /// What the path names.
+    package var kind: FileKind
+    /// The permission bits (`st_mode & 07777`).
+    package var permissions: UInt32
+    /// The owner.
+    package var owner: UInt32
+    /// The group.
+    package var group: UInt32
+  }
+
+  /// The status of a path, following symbolic links unless `followingLinks` is false; `nil`
+  /// when it does not exist (or a link's target does not).
+  package static func status(of path: String, followingLinks: Bool = true) -> FileStatus? {
+    var info = stat()
+    let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+    guard result == 0 else { return nil }
+    let kind: FileKind
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: kind = .regular
+    case S_IFDIR: kind = .folder
+    case S_IFLNK: kind = .symbolicLink
+    case S_IFSOCK: kind = .socket
+    default: kind = .special
+    }
+    return FileStatus(
+      kind: kind, permissions: UInt32(info.st_mode & 0o7777), owner: UInt32(info.st_uid),
+      group: UInt32(info.st_gid))
+  }
+
+  /// The absolute path with every symbolic link resolved (`realpath`), or `nil` when some part
+  /// does not exist.
+  package static func resolvedPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// The open descriptor a path stands for: `-` and `/dev/stdout` for standard output,
+  /// `/dev/stderr`, `/dev/stdin`, `/dev/fd/N` and `/proc/self/fd/N` (or this process's
+  /// `/proc/<pid>/fd/N`); `nil` for any other path.
+  ///
+  /// Writing to such a path writes to the descriptor itself (a duplicate of it), keeping the
+  /// offset and append mode the shell gave it.
+  package static func descriptorAlias(_ path: String) -> Int32? {
+    switch path {
+    case "-", "/dev/stdout": return standardOutput
+    case "/dev/stderr": return standardError
+    case "/dev/stdin": return standardInput
+    default: break
+    }
+    for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"]
+    where path.hasPrefix(prefix) {
+      return Int32(path.dropFirst(prefix.count))
+    }
+    return nil
+  }
+
+  /// Opens an existing file that is not a regular file for writing where it is, without
+  /// creating, truncating or replacing it: a duplicate of the descriptor an alias stands for
+  /// (see ``descriptorAlias(_:)``), a connection to a socket, or `open(2)` of a FIFO or a
+  /// device (which waits for a FIFO's reader).
+  package static func openInPlace(_ path: String) throws(POSIXError) -> Int32 {
+    if let alias = descriptorAlias(path) {
+      let descriptor = fcntl(alias, F_DUPFD_CLOEXEC, 0)
+      guard descriptor >= 0 else { throw currentError() }
+      return descriptor
+    }
+    if status(of: path)?.kind == .socket { return try connect(toSocket: path) }
+    while true {
+      let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+      if descriptor >= 0 { return descriptor }
+      if errno != EINTR { throw currentError() }
+    }
+  }
+
+  /// Creates a file that must not exist yet (`O_CREAT | O_EXCL`) and opens it for writing;
+  /// `permissions` is masked by the process's umask, as for any new file.
+  package static func createFile(_ path: String, permissions: UInt32) throws(POSIXError) -> Int32 {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
+    guard descriptor >= 0 else { throw currentError() }
+    return descriptor
+  }
+
+  /// Creates (or empties) a regular file and opens it for writing, `0666` masked by the
+  /// umask when it is new.
+  package static func createOrTruncateFile(_ path: String) throws(POSIXError) -> Int32 {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(0o666))
+    guard descriptor >= 0 else { throw currentError() }
+    return descriptor
+  }
+
+  /// Creates a folder that must not exist yet, with the given permissions (masked by the
+  /// umask).
+  package static func createFolder(_ path: String, permissions: UInt32) throws(POSIXError) {
+    guard mkdir(path, mode_t(permissions)) == 0 else { throw currentError() }
+  }
+
+  /// Gives an open file the permissions, and when possible the owner and group, of the file
+  /// it replaces; a change of owner that is not allowed is skipped.
+  package static func copyAttributes(_ status: FileStatus, to descriptor: Int32) {
+    _ = fchown(descriptor, uid_t(status.owner), gid_t(status.group))
+    _ = fchmod(descriptor, mode_t(status.permissions))
+  }
+
+  /// Connects a stream socket to a Unix-domain socket file.
+  private static func connect(toSocket path: String) throws(POSIXError) -> Int32 {
+    #if os(Linux)
+      let descriptor = socket(
+        AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    #else
+      let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw currentError() }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard bytes.count < capacity else {
+      closeQuietly(descriptor)
+      throw POSIXError(.ENAMETOOLONG)
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: bytes)
+      raw[bytes.count] = 0
+    }
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard result == 0 else {
+      let error = currentError()
+      closeQuietly(descriptor)
+      throw error
+    }
+    return descriptor
   }
 
   /// Closes a descriptor, reporting a failure (a write the kernel could not complete).
   package static func close(_ descriptor: Int32) throws(POSIXError) {
-    guard Foundation.close(descriptor) == 0 else {
-      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-    }
+    guard Foundation.close(descriptor) == 0 else { throw currentError() }
   }
 
   /// Closes a descriptor, ignoring failures.
@@ -139,13 +440,51 @@ extension Platform {
 
   /// Renames a file, replacing the destination in one step.
   package static func rename(_ source: String, to destination: String) throws(POSIXError) {
-    guard Foundation.rename(source, destination) == 0 else {
-      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-    }
+    guard Foundation.rename(source, destination) == 0 else { throw currentError() }
   }
+
+  /// Removes a file (not a folder), ignoring failures.
+  package static func removeFileQuietly(_ path: String) { _ = unlink(path) }
 
   /// The system's message for an `errno` value (`strerror`).
   package static func errorMessage(_ number: Int32) -> String { String(cString: strerror(number)) }
+
+  /// The calling thread's `errno` as an error.
+  private static func currentError() -> POSIXError {
+    POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+  }
+}
+
+// MARK: - Pipes and reading
+
+extension Platform {
+  /// A new pipe: the descriptor to read from and the one to write to (both close on exec).
+  package static func makePipe() throws(POSIXError) -> (read: Int32, write: Int32) {
+    var descriptors: [Int32] = [0, 0]
+    guard pipe(&descriptors) == 0 else { throw currentError() }
+    for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    return (descriptors[0], descriptors[1])
+  }
+
+  /// Reads up to `buffer.count` bytes, retrying after interrupts; 0 at the end of the input.
+  package static func read(into buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32)
+    throws(POSIXError) -> Int
+  {
+    while true {
+      let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+      if count >= 0 { return count }
+      if errno != EINTR { throw currentError() }
+    }
+  }
+
+  /// Blocks `SIGPIPE` on the calling thread, so that its writes to a pipe without a reader fail
+  /// with `EPIPE` instead of ending the process, whatever the process does with the signal.
+  package static func blockBrokenPipeSignalOnThisThread() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGPIPE)
+    _ = pthread_sigmask(SIG_BLOCK, &signals, nil)
+  }
 }
 
 // MARK: - Memory

@@ -146,7 +146,7 @@ import _DuctusSupport
     // Two records with one key would be one file: the second is reported, not written over it.
     var twice = try Data(contentsOf: SharedData.repositoryRoot.appendingPathComponent(corpus))
     twice.append(twice)
-    let errors = folder.appendingPathComponent("errors.txt").path
+    let errors = folder.appendingPathComponent("errors.ndjson").path
     let duplicated = try DuctusProcess.run(
       [
         "convert", "--from", "ductus-ndjson", "-", folder.appendingPathComponent("twice").path,
@@ -158,8 +158,8 @@ import _DuctusSupport
     #expect(logged.count == keys.count)
     #expect(
       logged.first
-        == "<stdin>: record a: an earlier record has the same key, and so the same file, "
-        + "a.inkml; this one was not written")
+        == "{\"error\":\"an earlier record has the same key, and so the same file, a.inkml; "
+        + "this one was not written\",\"file\":\"<stdin>\",\"record\":\"a\"}")
   }
 
   @Test func distancesShardsByRowsAndTheSharesMakeTheWhole() throws {
@@ -235,14 +235,21 @@ import _DuctusSupport
       ["trace", "batch", "-t", "latin/a"], ["trace", "rank", "-c", "small", "--format", "json"],
     ]
     for (n, command) in commands.enumerated() {
-      let errors = folder.appendingPathComponent("errors-\(n).txt").path
+      let errors = folder.appendingPathComponent("errors-\(n).ndjson").path
       var words = command + ["--from", "ductus-ndjson", "--errors", errors, "-j", "2"]
       if command[0] != "convert" { words.append("-") }
       let run = try DuctusProcess.run(words, input: input)
       #expect(run.exitCode == 1, "\(command): \(run.standardError)")
       #expect(run.standardError == "", "\(command)")
-      let logged = try String(contentsOfFile: errors, encoding: .utf8)
-      #expect(logged.hasPrefix("<stdin>: record line 6: "), "\(command): \(logged)")
+      // One NDJSON line a failed record: {"error", "file", "record"}, keys sorted.
+      let logged = lines(try String(contentsOfFile: errors, encoding: .utf8))
+      #expect(logged.count == 1, "\(command): \(logged)")
+      #expect(keyOrder(logged[0]) == ["error", "file", "record"])
+      let line = try object(logged[0])
+      #expect(line["file"] as? String == "<stdin>", "\(command)")
+      #expect(line["record"] as? String == "line 6", "\(command)")
+      #expect(
+        line["error"] as? String == "at byte 12845: expected a key in quotes", "\(command)")
     }
   }
 

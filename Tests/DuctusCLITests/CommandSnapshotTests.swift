@@ -91,14 +91,18 @@ import Testing
       ).exitCode == 1)
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let errors = folder.appendingPathComponent("errors.txt").path
+    let errors = folder.appendingPathComponent("errors.ndjson").path
     let logged = try DuctusProcess.run(
       ["inspect", "--format", "ndjson", "--errors", errors, "-"], input: corpus)
     #expect(logged.exitCode == 1)
     #expect(logged.standardError == "")
     #expect(logged.standardOutput.split(separator: "\n").count == 2)
     #expect(
-      try String(contentsOfFile: errors, encoding: .utf8).hasPrefix("<stdin>: record line 2: "))
+      try String(contentsOfFile: errors, encoding: .utf8).hasPrefix(
+        "{\"error\":\"at byte ") == true)
+    #expect(
+      try String(contentsOfFile: errors, encoding: .utf8).hasSuffix(
+        "\"file\":\"<stdin>\",\"record\":\"line 2\"}\n"))
   }
 
   @Test func convertRoundTripsAndSubstitutesInks() throws {
@@ -295,7 +299,7 @@ import Testing
     #expect(process.terminationStatus == 130)
     #expect(
       String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        == "\ninterrupted\n")
+        == "interrupted\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 }

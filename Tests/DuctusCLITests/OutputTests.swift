@@ -1,6 +1,7 @@
 import Foundation
 import InkFormats
 import Testing
+import _DuctusSupport
 
 @testable import DuctusCLI
 
@@ -22,7 +23,12 @@ import Testing
       CommandFailure(format) == CommandFailure(.malformedInput, "a.json: at byte 7: expected ']'"))
     #expect(CommandFailure(POSIXError(.ENOSPC)).exitCode == .ioError)
     #expect(CommandFailure(CommandFailure.inputMissing("b")).exitCode == .inputMissing)
-    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 65, 66, 74, 130])
+    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 65, 66, 74, 129, 130, 141, 143])
+    #expect(
+      Platform.terminations.prefix(3).map { [$0.status: $0.word] } == [
+        [ExitCode.hangUp.rawValue: "hang-up"], [ExitCode.interrupted.rawValue: "interrupted"],
+        [ExitCode.terminated.rawValue: "terminated"],
+      ])
   }
 
   @Test func missingInputIsExit66() {

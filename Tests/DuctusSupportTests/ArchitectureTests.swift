@@ -32,7 +32,7 @@ import Testing
     "DuctusBench": ["InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition"],
   ]
   static let toolchain: Set<String> = [
-    "Foundation", "Dispatch", "FoundationEssentials", "FoundationXML",
+    "Foundation", "Dispatch", "FoundationEssentials", "FoundationXML", "Synchronization",
   ]
 
   /// The modules each source file of a module imports, by file.

@@ -61,8 +61,8 @@ struct UnipenReaderTests {
     let root = try Self.folder([
       "one.dat": Self.document + """
         .SEGMENT CHARACTER 0 ? "a"
-        .SEGMENT CHARACTER 1-2 GOOD "b c"
-        .SEGMENT WORD 0:1-1:0,2 ? "ab"
+        .SEGMENT CHARACTER 2-3 GOOD "b c"
+        .SEGMENT WORD 0:1-2:0,3 ? "ab"
 
         """
     ])
@@ -71,7 +71,12 @@ struct UnipenReaderTests {
     #expect(records.map(\.label) == ["a", "b c", "ab"])
     #expect(records[1].metadata["quality"] == "GOOD")
     #expect(records[2].metadata["level"] == "WORD")
-    #expect(records[2].metadata["delineation"] == "0:1-1:0,2")
+    #expect(records[2].metadata["delineation"] == "0:1-2:0,3")
+    // Component 1 is the pen-up sample (13, 87) after three samples at 50 a second: in-air,
+    // not ink, and only in the segment that spans it.
+    #expect(records[2].metadata[UnipenReader.inAirMetadataKey] == "13.0 13.0 0.06")
+    #expect(records[0].metadata[UnipenReader.inAirMetadataKey] == nil)
+    #expect(records[1].metadata[UnipenReader.inAirMetadataKey] == nil)
     #expect(records[0].metadata["writer"] == "w1")
     #expect(records[0].metadata["style"] == "PRINTED")
     #expect(records[0].metadata["xPointsPerInch"] == "200")

@@ -21,8 +21,11 @@ struct ConvertCommand: Command {
         + "barrel-roll data (version 3).\n\n"
         + "A corpus goes into a folder when the output is a folder (an existing one, or a name "
         + "ending in '/') or has no extension; a name with an extension is taken for a file. "
-        + "Records of a folder output are written --jobs at a time; a key that two records "
-        + "share is written once, and the second record reported.",
+        + "Records of a folder output are written --jobs at a time, one file a record named "
+        + "after its key; when two records would make one file (a repeated key), the first is "
+        + "written and the later one reported, in every shard alike.\n\n"
+        + "Standard input in Ductus or Quick, Draw! NDJSON is converted as it arrives; other "
+        + "formats are read whole first.",
       options: [
         .value(
           "from", valueName: "format", help: "The input format.",
@@ -90,17 +93,14 @@ struct ConvertCommand: Command {
       progress.finish(failures: failures.count)
       return try failures.finish()
     }
-    // The output is written in a temporary folder beside it (or in TMPDIR for standard output),
-    // which Control-C removes, then renamed into place or copied to standard output.
-    let spool: URL
-    do {
-      spool = try TemporaryFiles.makeFolder(
-        in: outputPath == "-" ? nil : URL(fileURLWithPath: outputPath).deletingLastPathComponent())
-    } catch {
-      throw CommandFailure.io(outputPath, error)
+    // Written through AtomicFile: a temporary file beside the output renamed into place, or in
+    // place for standard output (as /dev/stdout), a FIFO or a device.
+    if outputPath == "-", outputFormat == .pencilKit {
+      try context.refuseBinaryOnTerminal(outputPath, what: "a PencilKit drawing")
     }
-    defer { TemporaryFiles.remove(spool.path) }
-    let outputURL = spool.appendingPathComponent("out." + outputFormat.fileExtensions[0])
+    let outputURL = URL(fileURLWithPath: outputPath == "-" ? "/dev/stdout" : outputPath)
+    let outputName = outputPath == "-" ? "<stdout>" : outputPath
+    try context.output.flush()
     do {
       if !input.isCorpus, !outputFormat.holdsCorpus {
         // One drawing: nothing to write when the shard leaves it to another process.
@@ -132,19 +132,13 @@ struct ConvertCommand: Command {
         try writer.finish()
       }
     } catch var error as InkFormatError where error.file == outputURL.path {
-      error.file = outputPath == "-" ? "<stdout>" : outputPath
+      error.file = outputName
+      throw error
+    } catch var error as OutputFileError where error.path == outputURL.path {
+      error.path = outputName
       throw error
     } catch let refusal as Refusal {
       throw refusal.failure
-    }
-    if outputPath == "-" {
-      try Self.copy(outputURL, to: context.output)
-    } else {
-      do {
-        try Platform.rename(outputURL.path, to: outputPath)
-      } catch {
-        throw CommandFailure.io(outputPath, error)
-      }
     }
     progress.finish(failures: failures.count)
     return try failures.finish()
@@ -179,29 +173,20 @@ struct ConvertCommand: Command {
   }
 
   /// Writes every record (of the shard) as a file of the folder, `jobs` at a time, named as
-  /// `FolderCorpusWriter` names them; a second record with the same file is reported.
+  /// `FolderCorpusWriter` names them; a record whose file an earlier record has is reported
+  /// (`FolderOutputNames`), and a failure to write ends the command (exit 74).
   private func convert(
     _ input: InkInput, source: Source, into folder: URL, format: InkFileFormat, jobs: Int,
     shard: Shard, failures: RecordFailureLog, progress: ProgressReporter
   ) throws {
     _ = try FolderCorpusWriter(folder: folder, format: format)
-    let records = try ShardedRecords(input, shard: shard)
-    var written: Set<String> = []
     let fileExtension = format.fileExtensions[0]
+    let names = FolderOutputNames(source: source.name) { key in
+      Self.folderEntry(for: key) + "." + fileExtension
+    }
+    let records = try ShardedRecords(input, shard: shard, claiming: names.claim)
     try OrderedParallelMap(jobs: jobs).run(
-      next: { () -> Result<CorpusRecord, any Error>? in
-        guard let item = records.next() else { return nil }
-        guard case .success(let record) = item else { return item }
-        let entry = Self.folderEntry(for: record.key)
-        guard written.insert(entry).inserted else {
-          return .failure(
-            CommandFailure(
-              .malformedInput,
-              "\(source.name): record \(record.key): an earlier record has the same key, and "
-                + "so the same file, \(entry).\(fileExtension); this one was not written"))
-        }
-        return item
-      },
+      next: records.next,
       transform: { (item: Result<CorpusRecord, any Error>) in
         var writer = try FolderCorpusWriter(folder: folder, format: format)
         try writer.write(source.prepared(item.get()))
@@ -211,7 +196,10 @@ struct ConvertCommand: Command {
         switch result {
         case .success: break
         case .failure(let refusal as Refusal): throw refusal.failure
-        case .failure(let error): failures.log(CommandFailure(error))
+        case .failure(let error):
+          let failure = CommandFailure(error)
+          if failure.exitCode == .ioError { throw failure }
+          failures.log(failure)
         }
       })
     if let fatal = records.fatal { throw fatal }
@@ -233,13 +221,6 @@ struct ConvertCommand: Command {
     return path.hasSuffix("/")
       || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         && isFolder.boolValue)
-  }
-
-  /// Streams a file to an output a mebibyte at a time.
-  private static func copy(_ url: URL, to output: OutputSink) throws {
-    let file = try FileHandle(forReadingFrom: url)
-    defer { try? file.close() }
-    while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty { output.write(chunk) }
   }
 
   /// The output format: `--to`, or the one the output's extension names; it must be one that

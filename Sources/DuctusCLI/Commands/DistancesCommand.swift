@@ -67,6 +67,7 @@ struct DistancesCommand: Command {
       throw UsageError(
         inputs.isEmpty ? "missing argument <corpus>" : "expected one corpus, got \(inputs.count)")
     }
+    try context.checkStandardInputOnce(inputs + [arguments.value("against")].compactMap { $0 })
     let metric =
       try arguments.value("metric").map { name in
         guard let metric = DistanceMetric(rawValue: name) else {
@@ -106,11 +107,14 @@ struct DistancesCommand: Command {
     let output = arguments.value("output")
     let format = try OutputFormat.selected(
       in: arguments, otherwise: .ndjson, output: output, context: context)
-    if tiling != nil, format != .npy || output == nil {
+    if tiling != nil, format != .npy || output == nil || output == "-" {
       throw UsageError("a tile is written as .npy with its sidecar: give -o FILE.npy")
     }
-    if format == .npy, output == nil || output == "-" {
-      throw UsageError(".npy output needs -o FILE.npy")
+    if format == .npy {
+      guard let output else {
+        throw UsageError(".npy output needs -o FILE.npy (or -o - for standard output)")
+      }
+      try context.refuseBinaryOnTerminal(output, what: "a .npy array")
     }
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
@@ -151,7 +155,8 @@ struct DistancesCommand: Command {
           columns: [tile.columns.lowerBound, tile.columns.upperBound]))
       try context.checkOutputFolder(of: output!)
       try file.write(
-        values: values, rows: tile.rows.count, columns: tile.columns.count, to: output!)
+        values: values, rows: tile.rows.count, columns: tile.columns.count, to: output!,
+        context: context)
     } else if shard == .all {
       let whole = try PairwiseTiling(count: corpus.series.count, tiles: 1).tile(row: 0, column: 0)
       let values = try compute(rowKeys: corpus.keys, columnKeys: corpus.keys) {
@@ -253,7 +258,8 @@ struct DistancesCommand: Command {
       try DistanceMatrixFile(
         metric: metric.rawValue, rowKeys: rows.map { keys[$0] }, columnKeys: columns, tile: nil
       )
-      .write(values: values, rows: rows.count, columns: columns.count, to: output)
+      .write(
+        values: values, rows: rows.count, columns: columns.count, to: output, context: context)
     case .csv:
       try context.writeOutput(to: output ?? "-") { sink in
         sink.write((["key"] + columns).map(CSVText.field).joined(separator: ",") + "\n")
@@ -301,8 +307,9 @@ struct DistancesCommand: Command {
         "--stitch writes a .npy matrix; '\(arguments.spelledValue("format"))' does not apply")
     }
     guard let output = arguments.value("output") else {
-      throw UsageError("--stitch writes a .npy matrix: give -o FILE.npy")
+      throw UsageError("--stitch writes a .npy matrix: give -o FILE.npy (or -o -)")
     }
+    try context.refuseBinaryOnTerminal(output, what: "a .npy array")
     var tiles: [PairwiseTileDistances] = []
     var first: DistanceMatrixFile?
     for path in paths {
@@ -343,7 +350,9 @@ struct DistancesCommand: Command {
     let matrix = DistanceMatrix(count: job.rowKeys.count, stitching: tiles)
     try context.checkOutputFolder(of: output)
     try DistanceMatrixFile(metric: job.metric, rowKeys: job.rowKeys, columnKeys: job.rowKeys)
-      .write(values: matrix.values, rows: matrix.rowCount, columns: matrix.columnCount, to: output)
+      .write(
+        values: matrix.values, rows: matrix.rowCount, columns: matrix.columnCount, to: output,
+        context: context)
     return .success
   }
 }

@@ -36,6 +36,7 @@ struct InspectCommand: Command {
     let jobs = try CommonOptions.jobCount(in: arguments)
     let shard = try CommonOptions.shard(in: arguments)
     let paths = try context.inputFiles(arguments.arguments("file"), argumentName: "file")
+    try context.checkStandardInputOnce(paths)
     for path in paths { try context.checkInputExists(path) }
     let inputs = try paths.map { try InkInput(path: $0, format: inputFormat, context: context) }
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)

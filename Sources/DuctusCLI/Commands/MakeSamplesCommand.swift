@@ -18,6 +18,8 @@ struct MakeSamplesCommand: Command {
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    try context.refuseStandardOutput(
+      forFolder: arguments.argument("folder") ?? "", what: "the set of samples")
     let folder = URL(fileURLWithPath: arguments.argument("folder") ?? "Datasets/samples")
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

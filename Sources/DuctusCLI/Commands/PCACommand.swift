@@ -83,8 +83,16 @@ struct PCACommand: Command {
     let output = arguments.value("output")
     let format = try OutputFormat.selected(
       in: arguments, otherwise: .ndjson, output: output, context: context)
-    if format == .npy, output == nil || output == "-" {
-      throw UsageError(".npy output needs -o FILE.npy")
+    if format == .npy {
+      guard let output else {
+        throw UsageError(".npy output needs -o FILE.npy (or -o - for standard output)")
+      }
+      try context.refuseBinaryOnTerminal(output, what: "a .npy array")
+    }
+    if arguments.value("model") == "-", output == nil || output == "-" {
+      throw UsageError(
+        "'\(arguments.spelledValue("model"))' and the scores would both go to standard output; "
+          + "write the scores to a file with -o, or the model to a file")
     }
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
@@ -132,7 +140,7 @@ struct PCACommand: Command {
       encoder.outputFormatting = [.sortedKeys]
       let data = try encoder.encode(model)
       try context.checkOutputFolder(of: modelPath)
-      try AtomicFile.write(to: modelPath) { $0.write(data + Data("\n".utf8)) }
+      try context.writeOutput(to: modelPath) { $0.write(data + Data("\n".utf8)) }
     }
     try write(
       scores, rows: rows, corpus: corpus, pca: pca, format: format, output: output,
@@ -154,7 +162,8 @@ struct PCACommand: Command {
       try DistanceMatrixFile(
         metric: "pca-scores", rowKeys: rows.map { corpus.keys[$0] },
         columnKeys: (0..<k).map { "pc\($0 + 1)" }
-      ).write(values: scores.elements, rows: scores.rows, columns: k, to: output)
+      ).write(
+        values: scores.elements, rows: scores.rows, columns: k, to: output, context: context)
     case .text:
       try context.writeOutput(to: output ?? "-") { sink in
         sink.write("\(corpus.keys.count) drawings, \(pca.mean.count) features\n")

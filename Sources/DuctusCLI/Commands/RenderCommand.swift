@@ -17,7 +17,12 @@ struct RenderCommand: Command {
         + "fixed size. For a corpus, the first record is drawn unless --record names another.\n\n"
         + "When the output is a folder (an existing one, or a name ending in '/'), every record "
         + "of the corpus becomes <folder>/<key>.<format>, --jobs at a time (--shard picks a "
-        + "share of them); records that fail are reported and the command exits with 1.",
+        + "share of them); records that fail are reported and the command exits with 1. A key "
+        + "is made a file name by keeping letters, digits, '.', '-' and '_' and writing '_' for "
+        + "anything else; a record whose file name an earlier record has (a repeated key, or "
+        + "'a/b' after 'a_b') is reported and not written, in every shard alike.\n\n"
+        + "'-o -' writes the picture to standard output (PNG unless --image-format says "
+        + "otherwise).",
       options: [
         .value("output", short: "o", valueName: "file", help: "The picture or folder to write."),
         .value(
@@ -56,9 +61,10 @@ struct RenderCommand: Command {
     }
     var isFolder: ObjCBool = false
     let toFolder =
-      outputPath.hasSuffix("/")
-      || (FileManager.default.fileExists(atPath: outputPath, isDirectory: &isFolder)
-        && isFolder.boolValue)
+      outputPath != "-"
+      && (outputPath.hasSuffix("/")
+        || (FileManager.default.fileExists(atPath: outputPath, isDirectory: &isFolder)
+          && isFolder.boolValue))
     let pictureFormat = try Self.pictureFormat(arguments, output: outputPath, toFolder: toFolder)
     let jobs = try CommonOptions.jobCount(in: arguments)
     let shard = try CommonOptions.shard(in: arguments)
@@ -92,15 +98,16 @@ struct RenderCommand: Command {
         input, into: outputPath, renderer: renderer, framing: framing, format: pictureFormat,
         jobs: jobs, shard: shard, arguments: arguments, context: context)
     }
+    try context.refuseBinaryOnTerminal(outputPath, what: "a picture")
     try context.checkOutputFolder(of: outputPath)
     let drawing = try Self.drawing(in: input, key: key)
     let picture: Data
     do {
       picture = try renderer.render(drawing, framing: framing, as: pictureFormat)
     } catch let error as RenderError {
-      throw Self.failure(error, place: input.displayName)
+      throw Self.failure(error, file: input.displayName)
     }
-    try AtomicFile.write(to: outputPath) { $0.write(picture) }
+    try context.writeOutput(to: outputPath) { $0.write(picture) }
     return .success
   }
 
@@ -141,8 +148,11 @@ struct RenderCommand: Command {
       label: "render", total: input.isCorpus ? nil : (shard.contains(0) ? 1 : 0), context: context,
       quiet: arguments.flag("quiet"))
     defer { progress.finish() }
-    let records = try ShardedRecords(input, shard: shard)
     let source = input.displayName
+    let names = FolderOutputNames(source: source) { key in
+      Self.fileName(for: key) + "." + format.pathExtension
+    }
+    let records = try ShardedRecords(input, shard: shard, claiming: names.claim)
 
     try OrderedParallelMap(jobs: jobs).run(
       next: records.next,
@@ -152,14 +162,18 @@ struct RenderCommand: Command {
         do {
           picture = try renderer.render(record.drawing, framing: framing, as: format)
         } catch let error as RenderError {
-          throw Self.failure(error, place: "\(source): record \(record.key)")
+          throw Self.failure(error, file: source, record: record.key)
         }
         let name = Self.fileName(for: record.key) + "." + format.pathExtension
         try AtomicFile.write(to: folder.appendingPathComponent(name).path) { $0.write(picture) }
       },
       emit: { _, result in
-        if case .failure(let error) = result { failures.log(CommandFailure(error)) }
         progress.advance()
+        guard case .failure(let error) = result else { return }
+        // A full disk or a folder that went away fails every record after it: stop (74).
+        let failure = CommandFailure(error)
+        if failure.exitCode == .ioError { throw failure }
+        failures.log(failure)
       })
     if let fatal = records.fatal { throw fatal }
     progress.finish(failures: failures.count)
@@ -182,7 +196,7 @@ struct RenderCommand: Command {
       }
       return chosen
     }
-    if toFolder { return .png }
+    if toFolder || output == "-" { return .png }
     guard let named else {
       throw UsageError(
         "cannot tell the picture format of '\(output)'; use a .png, .pdf or .svg name "
@@ -211,19 +225,25 @@ struct RenderCommand: Command {
   }
 
   /// The exit code of a rendering failure: the options' fault (2), the data's (65) or Cairo's
-  /// (74); `place` names the file (and record).
-  private static func failure(_ error: RenderError, place: String) -> CommandFailure {
+  /// (74); `file` (and `record`, for a record of a corpus) name where the drawing came from.
+  private static func failure(_ error: RenderError, file: String, record: String? = nil)
+    -> CommandFailure
+  {
+    func located(_ code: ExitCode, _ reason: String) -> CommandFailure {
+      guard let record else { return CommandFailure(code, "\(file): \(reason)") }
+      return CommandFailure.record(code, file: file, record: record, reason)
+    }
     switch error {
     case .emptyDrawing, .invalidPNG, .invalidRegion:
-      CommandFailure(.malformedInput, "\(place): \(error)")
+      return located(.malformedInput, "\(error)")
     case .imageTooLarge:
-      CommandFailure(.usage, "\(place): \(error); draw it smaller (--scale or --thumbnail WxH)")
+      return located(.usage, "\(error); draw it smaller (--scale or --thumbnail WxH)")
     case .invalidScale, .invalidSize, .unknownFormat:
-      CommandFailure(.usage, error.description)
+      return CommandFailure(.usage, error.description)
     case .cairo:
-      CommandFailure(.ioError, error.description)
+      return CommandFailure(.ioError, error.description)
     case .fileWrite(let path, let reason):
-      CommandFailure(.ioError, "\(path): \(reason)")
+      return CommandFailure(.ioError, "\(path): \(reason)")
     }
   }
 }

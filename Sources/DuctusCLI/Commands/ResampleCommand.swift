@@ -38,7 +38,10 @@ struct ResampleCommand: Command {
     let jobs = try CommonOptions.jobCount(in: arguments)
     let shard = try CommonOptions.shard(in: arguments)
     if format == .npy {
-      guard output != nil, output != "-" else { throw UsageError(".npy output needs -o FILE.npy") }
+      guard let output else {
+        throw UsageError(".npy output needs -o FILE.npy (or -o - for standard output)")
+      }
+      try context.refuseBinaryOnTerminal(output, what: "a .npy array")
       guard options.points != nil else {
         throw UsageError(".npy needs drawings of equal length: give --resample N")
       }
@@ -65,7 +68,8 @@ struct ResampleCommand: Command {
           do {
             series = try options.series(of: record.drawing)
           } catch {
-            throw CommandFailure(.malformedInput, "\(name): record \(record.key): \(error)")
+            throw CommandFailure.record(
+              .malformedInput, file: name, record: record.key, "\(error)")
           }
           let text =
             switch format {
@@ -94,16 +98,17 @@ struct ResampleCommand: Command {
         for i in 0..<series.count { values += [series.xs[i], series.ys[i]] }
       }
       try context.checkOutputFolder(of: output)
-      try AtomicFile.write(to: output) { sink in
-        sink.write(NpyArray.header(shape: [keys.count, points, 2]))
-        sink.write(NpyArray.encode(values))
-      }
       var sidecar = JSONTextWriter()
       sidecar.append("{")
       sidecar.appendKey("rowKeys", first: true)
       sidecar.append("[" + keys.map(JSONTextWriter.string).joined(separator: ",") + "]")
       sidecar.append("}\n")
-      try AtomicFile.write(sidecar.bytes, to: output + ".json")
+      try DistanceMatrixFile.writePair(
+        to: output, sidecar: Data(sidecar.bytes), context: context
+      ) { sink in
+        sink.write(NpyArray.header(shape: [keys.count, points, 2]))
+        sink.write(NpyArray.encode(values))
+      }
     } else {
       try context.writeOutput(to: output ?? "-") { sink in
         if format == .csv { sink.write("key,index,x,y,t,stroke,penDown\n") }

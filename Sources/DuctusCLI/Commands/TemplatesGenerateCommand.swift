@@ -13,6 +13,7 @@ struct TemplatesGenerateCommand: Command {
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    try context.refuseStandardOutput(forFolder: arguments.argument("folder")!, what: "the library")
     let folder = URL(fileURLWithPath: arguments.argument("folder")!, isDirectory: true)
     for glyph in SchoolPrintModel.glyphs {
       let url = folder.appendingPathComponent(glyph.relativePath)

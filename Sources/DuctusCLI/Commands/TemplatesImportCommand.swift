@@ -36,6 +36,7 @@ struct TemplatesImportCommand: Command {
     guard let outputPath = arguments.value("output") else {
       throw UsageError("missing option '-o/--output'")
     }
+    try context.refuseStandardOutput(forFolder: outputPath, what: "a template library")
     let files = arguments.arguments("files")
     let folder = URL(fileURLWithPath: outputPath, isDirectory: true)
     var templates: [TracingTemplate] = []

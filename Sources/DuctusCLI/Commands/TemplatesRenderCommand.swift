@@ -12,7 +12,8 @@ struct TemplatesRenderCommand: Command {
       discussion:
         "The strokes are drawn in grey on the template's guide lines (baseline red, mean line "
         + "dashed), with a numbered green dot where each stroke starts and blue arrows "
-        + "pointing the way it goes. The picture format follows the output's extension.",
+        + "pointing the way it goes. The picture format follows the output's extension; '-o -' "
+        + "writes a PNG to standard output.",
       options: [
         .value("output", short: "o", valueName: "file", help: "The picture to write."),
         .value(
@@ -27,7 +28,9 @@ struct TemplatesRenderCommand: Command {
     guard let outputPath = arguments.value("output") else {
       throw UsageError("missing option '-o/--output'")
     }
-    guard let format = RenderFormat(pathExtension: URL(fileURLWithPath: outputPath).pathExtension)
+    guard
+      let format = outputPath == "-"
+        ? .png : RenderFormat(pathExtension: URL(fileURLWithPath: outputPath).pathExtension)
     else {
       throw UsageError(
         "cannot tell the picture format of '\(outputPath)'; use a .png, .pdf or .svg name")
@@ -37,6 +40,7 @@ struct TemplatesRenderCommand: Command {
       throw UsageError("invalid value '\(size)' for '--size': expected 16 to 8192 pixels")
     }
     let template = try TemplateLibrary(arguments).template(named: arguments.argument("name")!)
+    try context.refuseBinaryOnTerminal(outputPath, what: "a picture")
     try context.checkOutputFolder(of: outputPath)
     let picture: Data
     do {
@@ -44,7 +48,7 @@ struct TemplatesRenderCommand: Command {
     } catch let error as RenderError {
       throw CommandFailure(.malformedInput, "\(template.name): \(error)")
     }
-    try AtomicFile.write(to: outputPath) { $0.write(picture) }
+    try context.writeOutput(to: outputPath) { $0.write(picture) }
     return .success
   }
 }

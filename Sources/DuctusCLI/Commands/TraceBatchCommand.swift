@@ -45,10 +45,12 @@ struct TraceBatchCommand: Command {
         next: records.next,
         transform: { item -> Data in
           let record = try item.get()
-          let attempt = PKDrawingInput(
-            name: "\(source): record \(record.key)", drawing: record.drawing)
-          let report = try TraceOptions.failing(attempt: attempt) {
-            try scorer.report(attempt.drawing, against: template, method: method)
+          let report: TracingReport
+          do {
+            report = try scorer.report(record.drawing, against: template, method: method)
+          } catch {
+            throw CommandFailure.record(
+              .malformedInput, file: source, record: record.key, "\(error)")
           }
           return try Self.line(report, key: record.key, label: record.label)
         },

@@ -84,7 +84,8 @@ struct TraceRankCommand: Command {
           do {
             return (record, try ranking.rank(record.drawing))
           } catch {
-            throw CommandFailure(.malformedInput, "\(source): record \(record.key): \(error)")
+            throw CommandFailure.record(
+              .malformedInput, file: source, record: record.key, "\(error)")
           }
         },
         emit: { _, result in

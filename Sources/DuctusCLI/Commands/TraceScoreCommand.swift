@@ -83,6 +83,11 @@ struct TraceScoreCommand: Command {
 
   /// The picture format of a path, from its extension, with its folder checked to exist.
   static func pictureFormat(of path: String, context: CommandContext) throws -> RenderFormat {
+    if Platform.descriptorAlias(path) == Platform.standardOutput {
+      throw UsageError(
+        "'--picture \(path)' would put the picture on standard output, where the report goes; "
+          + "name a file")
+    }
     guard let format = RenderFormat(pathExtension: URL(fileURLWithPath: path).pathExtension) else {
       throw UsageError("cannot tell the picture format of '\(path)'; use .png, .svg or .pdf")
     }

@@ -33,7 +33,8 @@ struct CorpusSeriesSet {
         do {
           return (record.key, record.label, try options.series(of: record.drawing))
         } catch {
-          throw CommandFailure(.malformedInput, "\(name): record \(record.key): \(error)")
+          throw CommandFailure.record(
+            .malformedInput, file: name, record: record.key, "\(error)")
         }
       },
       emit: { _, result in

@@ -9,7 +9,8 @@ import _DuctusSupport
 /// The sidecar `<matrix>.npy.json` that says what a `.npy` distance matrix holds: the metric,
 /// the keys of its rows and columns, and for a tile of a larger job, which tile.
 ///
-/// `ductus distances --stitch` reads the sidecars to put tiles back in place.
+/// `ductus distances --stitch` reads the sidecars to put tiles back in place. A matrix and its
+/// sidecar are replaced together (see `writePair`).
 struct DistanceMatrixFile: Codable, Equatable {
   /// The tile of an all-pairs job a file holds.
   struct Tile: Codable, Equatable {
@@ -33,9 +34,14 @@ struct DistanceMatrixFile: Codable, Equatable {
   /// The sidecar's path for a matrix file.
   static func sidecarPath(of matrixPath: String) -> String { matrixPath + ".json" }
 
-  /// Writes the matrix (`.npy`) and its sidecar, each atomically.
-  func write(values: [Double], rows: Int, columns: Int, to path: String) throws {
-    try AtomicFile.write(to: path) { sink in
+  /// Writes the matrix (`.npy`) and its sidecar as a pair (see `writePair`).
+  func write(
+    values: [Double], rows: Int, columns: Int, to path: String, context: CommandContext
+  ) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let sidecar = try encoder.encode(self) + Data("\n".utf8)
+    try Self.writePair(to: path, sidecar: sidecar, context: context) { sink in
       sink.write(NpyArray.header(shape: [rows, columns]))
       let rowWidth = max(columns, 1)
       var start = 0
@@ -45,10 +51,36 @@ struct DistanceMatrixFile: Codable, Equatable {
         start = end
       }
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let sidecar = try encoder.encode(self)
-    try AtomicFile.write(to: Self.sidecarPath(of: path)) { $0.write(sidecar + Data("\n".utf8)) }
+  }
+
+  /// Writes a `.npy` (through `matrix`) and its sidecar `<path>.json` so that they are
+  /// replaced together: both go to temporary files, both are closed, then the `.npy` is
+  /// renamed into place and the sidecar after it.
+  ///
+  /// Between the two renames (one system call apart) a reader sees the new matrix beside the
+  /// previous sidecar, never a sidecar newer than its matrix: a sidecar's appearance says its
+  /// matrix is there. If writing either fails, neither file changes; if the second rename
+  /// fails, the new matrix stays beside the old sidecar and the command exits 74.
+  ///
+  /// A matrix that goes to standard output (`-o -`) or is written in place (a FIFO, a
+  /// device) is a stream of the `.npy` alone: no sidecar is written beside it.
+  static func writePair(
+    to path: String, sidecar: Data, context: CommandContext, matrix: (OutputSink) -> Void
+  ) throws {
+    if path == "-" {
+      matrix(context.output)
+      return
+    }
+    try context.output.flush()
+    let matrixFile = try AtomicFile(path: path)
+    matrix(matrixFile.sink)
+    guard matrixFile.placement == .replacing else {
+      try matrixFile.commit()
+      return
+    }
+    let sidecarFile = try AtomicFile(path: sidecarPath(of: path))
+    sidecarFile.sink.write(sidecar)
+    try AtomicFile.commit([matrixFile, sidecarFile])
   }
 
   /// Reads a matrix and its sidecar.

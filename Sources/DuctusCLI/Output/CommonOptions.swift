@@ -35,7 +35,8 @@ package enum CommonOptions {
   /// `--errors <file>`: where record failures go instead of standard error.
   package static let errors = OptionDeclaration.value(
     "errors", valueName: "file",
-    help: "Write one line per failed record to this file instead of standard error.")
+    help: "Write the failed records to this file, one NDJSON line each ({\"error\", \"file\", "
+      + "\"record\"}) as they fail, instead of to standard error.")
 
   /// The options of every batch command: `-j`, `--shard`, `--errors`, `-q`.
   package static let batch = [jobs, shard, errors, quiet]

@@ -81,10 +81,21 @@ package struct CommandContext {
     }
   }
 
-  /// Fails with exit 74 unless the folder an output goes into exists and is writable.
+  /// Fails with a usage error when `-` (standard input) is among `paths` more than once: it
+  /// can be read once.
+  package func checkStandardInputOnce(_ paths: [String]) throws(UsageError) {
+    guard paths.filter({ $0 == "-" }).count > 1 else { return }
+    throw UsageError("'-' is given twice, and standard input can be read once; name files")
+  }
+
+  /// Fails with exit 74 unless the folder an output goes into exists and is writable; nothing
+  /// to check for an output written in place (`-`, `/dev/stdout`, a FIFO, a device: see
+  /// `AtomicFile`). For a symbolic link, the folder is the one of the file it points to.
   package func checkOutputFolder(of path: String) throws(CommandFailure) {
-    guard path != "-" else { return }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard !AtomicFile.writesInPlace(path) else { return }
+    let isLink = Platform.status(of: path, followingLinks: false)?.kind == .symbolicLink
+    let target = isLink ? Platform.resolvedPath(path) ?? path : path
+    let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
       isFolder.boolValue
@@ -104,11 +115,34 @@ package struct CommandContext {
     return ["-"]
   }
 
-  /// Writes an output through `body`: atomically to a file, or to standard output for `-`.
+  /// Writes an output through `body`: to standard output for `-`, else through `AtomicFile`
+  /// (atomically to a regular file, in place to a FIFO, a device or `/dev/stdout`).
   package func writeOutput<Result>(to path: String, _ body: (OutputSink) throws -> Result)
     throws -> Result
   {
     guard path != "-" else { return try body(output) }
+    try output.flush()
     return try AtomicFile.write(to: path, body)
+  }
+
+  /// Fails with a usage error when a folder output is named `-`: a folder of files cannot
+  /// stream to standard output (and no folder named `-` is made).
+  package func refuseStandardOutput(forFolder path: String, what: String)
+    throws(UsageError)
+  {
+    guard path == "-" else { return }
+    throw UsageError(
+      "'-' is standard output, but \(what) is a folder of files, which cannot stream; name a "
+        + "folder")
+  }
+
+  /// Fails with a usage error when binary data (a picture, a `.npy`) would go to standard
+  /// output and standard output is a terminal.
+  package func refuseBinaryOnTerminal(_ path: String, what: String) throws(UsageError) {
+    guard path == "-" || Platform.descriptorAlias(path) == Platform.standardOutput,
+      outputIsTerminal
+    else { return }
+    throw UsageError(
+      "\(what) is binary and standard output is a terminal; redirect it (> file) or pipe it")
   }
 }

@@ -18,6 +18,14 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
   /// Reading or writing failed for a reason other than the data (`EX_IOERR`): a full disk, a
   /// folder that does not exist, no permission to write.
   case ioError = 74
-  /// The user pressed Control-C (128 + `SIGINT`).
+  /// The terminal hung up (128 + `SIGHUP`); unfinished output files were removed.
+  case hangUp = 129
+  /// The user pressed Control-C (128 + `SIGINT`); unfinished output files were removed.
   case interrupted = 130
+  /// The reader of standard output (or of an output FIFO) went away, as with `| head` (128 +
+  /// `SIGPIPE`); the command stopped quietly, its temporary files removed.
+  case brokenPipe = 141
+  /// The process was asked to stop (128 + `SIGTERM`: Slurm, `timeout`, systemd, `kill`);
+  /// unfinished output files were removed.
+  case terminated = 143
 }

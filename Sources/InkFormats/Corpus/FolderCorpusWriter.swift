@@ -1,4 +1,5 @@
 import Foundation
+import _DuctusSupport
 
 /// Writes a corpus as a folder with one drawing file a record, named by the record's key (a `/`
 /// in a key makes a subfolder; `..` and empty components are replaced by `_`).
@@ -7,13 +8,21 @@ public struct FolderCorpusWriter: CorpusWriter {
   private let format: InkFileFormat
 
   /// Creates the folder (and its parents) when needed.
+  ///
+  /// - Throws: `InkFormatError` of kind ``InkFormatError/Kind/writeFailed`` when it cannot.
   public init(folder: URL, format: InkFileFormat) throws {
     self.folder = folder
     self.format = format
+    try Self.createFolder(folder)
+  }
+
+  /// Creates a folder and its parents, a failure being ``InkFormatError/Kind/writeFailed``.
+  private static func createFolder(_ folder: URL) throws(InkFormatError) {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      throw InkFormatError(.malformed, "cannot create the folder", file: folder.path)
+      let reason = OutputFileError(path: folder.path, error).reason
+      throw InkFormatError(.writeFailed, "cannot create the folder: \(reason)", file: folder.path)
     }
   }
 
@@ -25,9 +34,7 @@ public struct FolderCorpusWriter: CorpusWriter {
     for component in components.dropLast() {
       url.appendPathComponent(component, isDirectory: true)
     }
-    if components.count > 1 {
-      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
+    if components.count > 1 { try Self.createFolder(url) }
     url.appendPathComponent("\(components.last ?? "_").\(format.fileExtensions[0])")
     try format.write(record, to: url)
   }

@@ -1,14 +1,14 @@
 import Foundation
 
-/// One `.SEGMENT` line of a UNIPEN file: a hierarchy level, the pen-down components (or parts of
-/// them) it covers, a quality mark and a label, as in `.SEGMENT CHARACTER 1-2 ? "8"`.
+/// One `.SEGMENT` line of a UNIPEN file: a hierarchy level, the components (or parts of them) it
+/// covers, a quality mark and a label, as in `.SEGMENT CHARACTER 1-2 ? "8"`.
 ///
 /// The delineation is a comma-separated list of items; an item is a component (`3`), a range of
 /// components (`1-2`), or either with point numbers (`3:10-4:25`, from point 10 of component 3
-/// to point 25 of component 4). Components count the `.PEN_DOWN` blocks of the file and its
-/// includes from 0; points count from 0 within a component.
+/// to point 25 of component 4). Components count the `.PEN_DOWN` and `.PEN_UP` blocks that hold
+/// samples, in the file and its includes, from 0; points count from 0 within a component.
 struct UnipenSegment: Equatable, Sendable {
-  /// A stretch of the pen-down trace: from a component (and point) to a component (and point),
+  /// A stretch of the trace: from a component (and point) to a component (and point),
   /// both ends included; a missing point means the component's start or end.
   struct Span: Equatable, Sendable {
     var firstComponent: Int

@@ -9,6 +9,8 @@ struct DuctusProcess {
     var standardOutput: String
     var standardError: String
     var exitCode: Int32
+    /// Standard output's bytes, for binary output (pictures, `.npy`).
+    var standardOutputBytes = Data()
   }
 
   /// The binary: `DUCTUS_BINARY`, else `ductus` beside the test bundle, else `.build/debug`.
@@ -31,15 +33,21 @@ struct DuctusProcess {
   static let timeLimit: TimeInterval = 300
 
   /// Runs `ductus` with arguments, feeding `input` on standard input (an empty pipe when
-  /// `nil`), with `NO_COLOR` set so that output does not depend on the caller's terminal.
-  static func run(_ arguments: [String], input: Data? = nil) throws -> Outcome {
+  /// `nil`), with `NO_COLOR` set so that output does not depend on the caller's terminal;
+  /// `environment` adds variables (`TMPDIR`), `directory` replaces the repository root as the
+  /// working folder.
+  static func run(
+    _ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:],
+    directory: URL? = nil
+  ) throws -> Outcome {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
-    process.currentDirectoryURL = SharedData.repositoryRoot
+    process.currentDirectoryURL = directory ?? SharedData.repositoryRoot
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     environment.removeValue(forKey: "COLUMNS")
+    environment.merge(extra) { $1 }
     process.environment = environment
     let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
     process.standardInput = stdin
@@ -64,7 +72,7 @@ struct DuctusProcess {
     return Outcome(
       standardOutput: String(decoding: outputData, as: UTF8.self),
       standardError: String(decoding: errorData.value, as: UTF8.self),
-      exitCode: process.terminationStatus)
+      exitCode: process.terminationStatus, standardOutputBytes: outputData)
   }
 
   /// Bytes handed over from the standard-error reading thread.
@@ -74,5 +82,98 @@ struct DuctusProcess {
     func set(_ value: Data) { lock.withLock { data = value } }
     var isSet: Bool { lock.withLock { data != nil } }
     var value: Data { lock.withLock { data ?? Data() } }
+  }
+}
+
+/// A run of `ductus` that a test drives while it runs: standard input written in pieces and
+/// kept open, signals sent, the end awaited.
+final class RunningDuctus: @unchecked Sendable {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let error = Pipe()
+  private let collected = NSLock()
+  private var outputData = Data()
+  private var errorData = Data()
+  private var readers: [Thread] = []
+  private let finished = DispatchGroup()
+
+  /// Starts `ductus` with arguments (from the repository root, `NO_COLOR` set, `environment`
+  /// added), its standard input an open pipe.
+  init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
+    // Writing to a run that has ended must fail, not end the test process.
+    signal(SIGPIPE, SIG_IGN)
+    process.executableURL = DuctusProcess.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = SharedData.repositoryRoot
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    for (pipe, isOutput) in [(output, true), (error, false)] {
+      finished.enter()
+      let thread = Thread { [self] in
+        while true {
+          let chunk = pipe.fileHandleForReading.availableData
+          if chunk.isEmpty { break }
+          collected.withLock {
+            if isOutput { outputData.append(chunk) } else { errorData.append(chunk) }
+          }
+        }
+        finished.leave()
+      }
+      thread.start()
+      readers.append(thread)
+    }
+  }
+
+  /// The process's identifier.
+  var processIdentifier: Int32 { process.processIdentifier }
+
+  /// What standard output has received so far.
+  var standardOutput: String { collected.withLock { String(decoding: outputData, as: UTF8.self) } }
+
+  /// Writes bytes to standard input.
+  func write(_ data: Data) throws { try input.fileHandleForWriting.write(contentsOf: data) }
+
+  /// Closes standard input: the end of the input.
+  func closeInput() throws { try input.fileHandleForWriting.close() }
+
+  /// Sends a signal.
+  func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+  /// Waits (at most `DuctusProcess.timeLimit`, then kills it) for the end, and returns what it
+  /// printed and its exit code (128 + the signal for a death by signal).
+  func waitForExit() -> DuctusProcess.Outcome {
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + DuctusProcess.timeLimit, execute: watchdog)
+    defer { watchdog.cancel() }
+    process.waitUntilExit()
+    finished.wait()
+    let status = process.terminationStatus
+    return collected.withLock {
+      DuctusProcess.Outcome(
+        standardOutput: String(decoding: outputData, as: UTF8.self),
+        standardError: String(decoding: errorData, as: UTF8.self),
+        exitCode: process.terminationReason == .uncaughtSignal ? 128 + status : status,
+        standardOutputBytes: outputData)
+    }
+  }
+
+  /// Waits until `condition` holds, checking every 10 ms for at most `seconds`; whether it
+  /// came to hold.
+  @discardableResult
+  static func wait(seconds: Double = 60, until condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if condition() { return true }
+      usleep(10_000)
+    }
+    return condition()
   }
 }
