@@ -110,7 +110,7 @@ struct PencilKitBinaryErrorTests {
     Self.expectError(data, .invalidValue, at: expectedOffset)
   }
 
-  @Test("channel masks that do not partition 0x7FF")
+  @Test("channel masks that overlap, leave out a channel or name channels of unknown size")
   func masks() {
     func path(perPoint: UInt64, constant: UInt64) -> Data {
       Self.blob { drawing in
@@ -124,13 +124,17 @@ struct PencilKitBinaryErrorTests {
         }
       }
     }
-    for (perPoint, constant, kind) in [
-      (1, 0x7FC, PencilKitBinaryError.Kind.malformed), (3, 0x7FE, .malformed),
-      (0x801, 0x7FE, .unsupportedVersion),
+    // The layout's errors name the constant mask's field; an unknown channel's, its own mask's.
+    for (perPoint, constant, kind, inPerPointField) in [
+      (1, 0x7FC, PencilKitBinaryError.Kind.malformed, false), (3, 0x7FE, .malformed, false),
+      (1, 0x5FE, .unsupportedVersion, false), (1, 0x1FC, .malformed, false),
+      (0x801, 0x7FE, .unsupportedVersion, true),
     ] {
       let data = path(perPoint: UInt64(perPoint), constant: UInt64(constant))
       let constantField: [UInt8] = [0x28, UInt8(constant & 0x7F) | 0x80, UInt8(constant >> 7)]
-      Self.expectError(data, kind, at: Self.offset(of: constantField, in: data))
+      let perPointField: [UInt8] = [0x20, UInt8(perPoint & 0x7F) | 0x80, UInt8(perPoint >> 7)]
+      let field = inPerPointField ? perPointField : constantField
+      Self.expectError(data, kind, at: Self.offset(of: field, in: data))
     }
   }
 

@@ -14,16 +14,25 @@ struct PencilKitBinaryFuzzTests {
   static let iterations = environment["DUCTUS_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 20_000
   static let seed = environment["DUCTUS_FUZZ_SEED"].flatMap { UInt64($0) } ?? 1
 
-  /// The seeds of the mutations: synthetic drawings of every ink type and Apple's fixtures
-  /// when `../shared` is there.
+  /// The seeds of the mutations: synthetic drawings of every ink type in every channel layout,
+  /// the layout fixtures (with channels above bit 10 among them) and Apple's fixtures when
+  /// `../shared` is there.
   static func corpus() -> [[UInt8]] {
     var rng = SplitMix64(seed: 2024)
     var corpus = (0..<6).map { index in
       [UInt8](
         RandomDrawings.drawing(strokes: index % 3 + 1, points: 0...12, using: &rng)
-          .dataRepresentation())
+          .dataRepresentation(layout: PencilKitBinaryLayout.allCases[index / 2]))
     }
     corpus.append([UInt8](PKDrawing().dataRepresentation()))
+    for name in [
+      "layout-nineChannel", "layout-tenChannel", "future-bit11-per-point",
+      "future-bit12-per-point-bit11-constant",
+    ] {
+      if let data = try? Fixture.data("pkdrawing-layouts/\(name).pkdrawing") {
+        corpus.append([UInt8](data))
+      }
+    }
     let folder = SharedData.url("fixtures/pkdrawing")
     for name in ["case00-empty", "case01-dot", "case04-pressure-ramp", "case06-inks"] {
       if let data = try? Data(contentsOf: folder.appendingPathComponent("\(name).pkdrawing")) {

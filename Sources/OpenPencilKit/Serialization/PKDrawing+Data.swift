@@ -6,7 +6,9 @@ extension PKDrawing {
   ///
   /// Deleted strokes (strokes without a path) are skipped; each stroke keeps the render bounds
   /// stored in the data until its geometry changes. Fields this implementation does not know
-  /// are skipped. See <doc:PencilKitBinaryFormat>.
+  /// are skipped. Paths may carry the nine, ten or eleven point channels of any PencilKit
+  /// version (``PencilKitBinaryLayout``), split in any way between per-point and constant
+  /// values, and a later channel whose size the path tells. See <doc:PencilKitBinaryFormat>.
   ///
   /// ```swift
   /// let drawing = try PKDrawing(data: Data(contentsOf: url))
@@ -34,6 +36,22 @@ extension PKDrawing {
   ///
   /// - Complexity: O(n) in the number of points.
   public func dataRepresentation() -> Data {
-    PencilKitBinaryEncoder.data(of: self)
+    dataRepresentation(layout: .current)
+  }
+
+  /// The drawing in PencilKit's binary format with the point channels of `layout`, for a
+  /// PencilKit version older than the one ``dataRepresentation()`` writes for.
+  ///
+  /// Everything but the paths' channel sets is as ``dataRepresentation()`` writes it. The drawing
+  /// reads back as ``quantized(for:)`` with the same layout: in the nine-channel layout a
+  /// point's secondary scale is not stored and reads back as 1.
+  ///
+  /// ```swift
+  /// try drawing.dataRepresentation(layout: .nineChannel).write(to: url)
+  /// ```
+  ///
+  /// - Complexity: O(n) in the number of points.
+  public func dataRepresentation(layout: PencilKitBinaryLayout) -> Data {
+    PencilKitBinaryEncoder.data(of: self, layout: layout)
   }
 }

@@ -13,7 +13,19 @@ extension PKDrawing {
   ///
   /// A quantized drawing quantizes to itself.
   public func quantized() -> PKDrawing {
-    PKDrawing(strokes: strokes.map(Self.quantized))
+    quantized(for: .current)
+  }
+
+  /// The drawing as `PKDrawing(data: dataRepresentation(layout: layout))` reads it back: as
+  /// ``quantized()``, and with every secondary scale 1 when the layout has no secondary width
+  /// (``PencilKitBinaryLayout/nineChannel``).
+  ///
+  /// ```swift
+  /// let stored = try PKDrawing(data: drawing.dataRepresentation(layout: .nineChannel))
+  /// stored == drawing.quantized(for: .nineChannel)  // true
+  /// ```
+  public func quantized(for layout: PencilKitBinaryLayout) -> PKDrawing {
+    PKDrawing(strokes: strokes.map { Self.quantized($0, layout: layout) })
   }
 
   /// An ink with its colour rounded to float32.
@@ -26,8 +38,12 @@ extension PKDrawing {
         alpha: Self.float32(c.alpha)))
   }
 
-  private static func quantized(_ stroke: PKStroke) -> PKStroke {
-    let points = stroke.path.map { StrokePointRecord($0).point }
+  private static func quantized(_ stroke: PKStroke, layout: PencilKitBinaryLayout) -> PKStroke {
+    let points = stroke.path.map { point in
+      var record = StrokePointRecord(point)
+      record.hasSecondaryWidth = layout.hasSecondaryWidth
+      return record.point
+    }
     let t = stroke.transform
     let transform =
       t.isIdentity

@@ -185,7 +185,8 @@ struct PencilKitBinaryDecoder {
     var countOffset = offset
     var perPointMask: UInt64 = 0
     var constantMask: UInt64 = 0
-    var maskOffset = offset
+    var perPointMaskOffset = offset
+    var constantMaskOffset = offset
     var constantValues = offset..<offset
     var pointRecords = offset..<offset
     while let field = try reader.nextField() {
@@ -199,11 +200,11 @@ struct PencilKitBinaryDecoder {
         count = try reader.readVarint()
       case Format.Path.perPointChannels:
         try reader.expect(.varint, for: field, in: "path")
-        maskOffset = field.offset
+        perPointMaskOffset = field.offset
         perPointMask = try reader.readVarint()
       case Format.Path.constantChannels:
         try reader.expect(.varint, for: field, in: "path")
-        maskOffset = field.offset
+        constantMaskOffset = field.offset
         constantMask = try reader.readVarint()
       case Format.Path.constantValues:
         try reader.expect(.lengthDelimited, for: field, in: "path")
@@ -218,17 +219,22 @@ struct PencilKitBinaryDecoder {
     let date = Date(timeIntervalSinceReferenceDate: creationDate)
     guard count > 0 else { return PKStrokePath(controlPoints: [], creationDate: date) }
 
-    let allChannels = UInt64(StrokePointChannel.allChannelsMask)
-    guard perPointMask & constantMask == 0, perPointMask | constantMask == allChannels else {
-      throw PencilKitBinaryError(
-        perPointMask | constantMask > allChannels ? .unsupportedVersion : .malformed,
-        "the channel masks 0x\(String(perPointMask, radix: 16)) and "
-          + "0x\(String(constantMask, radix: 16)) do not partition 0x7FF", offset: maskOffset)
-    }
-    let perPoint = StrokePointChannel.channels(in: Int(perPointMask))
-    let constant = StrokePointChannel.channels(in: Int(constantMask))
-    let stride = StrokePointChannel.byteCount(of: Int(perPointMask))
-    let constantByteCount = StrokePointChannel.byteCount(of: Int(constantMask))
+    let layout = try Self.layout(
+      perPoint: perPointMask, constant: constantMask, at: constantMaskOffset)
+    let known = UInt64(StrokePointChannel.allChannelsMask)
+    let perPoint = StrokePointChannel.channels(in: Int(perPointMask & known))
+    let constant = StrokePointChannel.channels(in: Int(constantMask & known))
+    let knownStride = StrokePointChannel.byteCount(of: Int(perPointMask & known))
+    let knownConstantByteCount = StrokePointChannel.byteCount(of: Int(constantMask & known))
+    // Channels above bit 10 come after the known ones, in records and block alike.
+    let futureStride = try Self.futureChannelsByteCount(
+      perPointMask & ~known, in: "per-point", blockBytes: pointRecords.count, count: count,
+      knownBytes: knownStride, at: perPointMaskOffset)
+    let futureConstantByteCount = try Self.futureChannelsByteCount(
+      constantMask & ~known, in: "constant", blockBytes: constantValues.count, count: 1,
+      knownBytes: knownConstantByteCount, at: constantMaskOffset)
+    let stride = knownStride + futureStride
+    let constantByteCount = knownConstantByteCount + futureConstantByteCount
     guard constantValues.count == constantByteCount else {
       throw PencilKitBinaryError(
         .malformed,
@@ -240,7 +246,10 @@ struct PencilKitBinaryDecoder {
         .malformed, "\(count) points declared but no channel varies between them",
         offset: countOffset)
     }
-    guard count <= UInt64(pointRecords.count), Int(count) * stride == pointRecords.count else {
+    // A stride of 0 leaves one point (above), whose empty record needs no bytes.
+    guard stride == 0 || count <= UInt64(pointRecords.count),
+      Int(count) * stride == pointRecords.count
+    else {
       throw PencilKitBinaryError(
         .malformed,
         "the point records take \(pointRecords.count) bytes, \(count) points of \(stride) bytes "
@@ -249,6 +258,7 @@ struct PencilKitBinaryDecoder {
     }
 
     var base = StrokePointRecord()
+    base.hasSecondaryWidth = layout.hasSecondaryWidth
     var position = constantValues.lowerBound
     for channel in constant { base.read(channel, from: bytes, at: &position) }
     var points: [PKStrokePoint] = []
@@ -257,8 +267,66 @@ struct PencilKitBinaryDecoder {
     for _ in 0..<Int(count) {
       var record = base
       for channel in perPoint { record.read(channel, from: bytes, at: &position) }
+      position &+= futureStride  // within the records: count × stride was checked
       points.append(record.point)
     }
     return PKStrokePath(controlPoints: points, creationDate: date)
+  }
+
+  /// The layout whose channels the masks split between them, below bit 11: the masks must not
+  /// overlap, must hold the nine channels every PencilKit version writes and must add to them
+  /// the secondary width, or the secondary width and channel 10, or nothing.
+  private static func layout(perPoint: UInt64, constant: UInt64, at offset: Int)
+    throws(PencilKitBinaryError) -> PencilKitBinaryLayout
+  {
+    // The messages are built only when thrown: this runs once a path.
+    func hex(_ mask: UInt64) -> String { "0x" + String(mask, radix: 16) }
+    func masks() -> String { "the channel masks \(hex(perPoint)) and \(hex(constant))" }
+    guard perPoint & constant == 0 else {
+      throw PencilKitBinaryError(
+        .malformed, "\(masks()) share \(hex(perPoint & constant))", offset: offset)
+    }
+    let union = perPoint | constant
+    let required = UInt64(PencilKitBinaryLayout.nineChannel.channelMask)
+    guard union & required == required else {
+      throw PencilKitBinaryError(
+        .malformed,
+        "\(masks()) leave out \(hex(required & ~union)) of the nine channels every PencilKit "
+          + "version writes", offset: offset)
+    }
+    let known = union & UInt64(StrokePointChannel.allChannelsMask)
+    guard let layout = PencilKitBinaryLayout(channelMask: Int(known)) else {
+      throw PencilKitBinaryError(
+        .unsupportedVersion,
+        "\(masks()) cover \(hex(known)) below bit 11, not the nine, ten or eleven channels of a "
+          + "known PencilKit version", offset: offset)
+    }
+    return layout
+  }
+
+  /// The bytes that the channels above bit 10 of a mask take in each of `count` records of a
+  /// block: what the block leaves after the known channels, when one such channel is there to
+  /// take it and it is at least a byte. Anything else is refused rather than guessed.
+  private static func futureChannelsByteCount(
+    _ unknown: UInt64, in mask: String, blockBytes: Int, count: UInt64, knownBytes: Int,
+    at offset: Int
+  ) throws(PencilKitBinaryError) -> Int {
+    guard unknown != 0 else { return 0 }
+    let channels = "the \(mask) mask names channels 0x\(String(unknown, radix: 16)) that this "
+    guard unknown.nonzeroBitCount == 1 else {
+      throw PencilKitBinaryError(
+        .unsupportedVersion,
+        channels + "implementation does not know, and with \(unknown.nonzeroBitCount) of them "
+          + "the bytes cannot tell each one's size", offset: offset)
+    }
+    let total = UInt64(blockBytes)
+    let bytesEach = total % count == 0 ? Int(total / count) - knownBytes : 0
+    guard bytesEach > 0 else {
+      throw PencilKitBinaryError(
+        .unsupportedVersion,
+        channels + "implementation does not know, and \(blockBytes) bytes for \(count) "
+          + "records of \(knownBytes) known bytes leave no whole size for it", offset: offset)
+    }
+    return bytesEach
   }
 }

@@ -8,15 +8,15 @@ import Foundation
 /// 16-byte identifiers are derived from the content (FNV-1a hashed, spread by SplitMix64, marked
 /// as version-4 UUIDs), so the same drawing always gives the same bytes. Inks are shared through
 /// one table, in order of first use. Masks and barrel-roll thresholds have no known field and
-/// are not written.
+/// are not written. Paths carry the channels of the chosen ``PencilKitBinaryLayout``.
 struct PencilKitBinaryEncoder {
   private typealias Format = PencilKitBinaryFormat
 
   /// The replica identifier Ductus writes as the author of every stroke.
   private static let replicaIdentifier = identifier(of: Array("Ductus".utf8), salt: 0)
 
-  /// Encodes a drawing.
-  static func data(of drawing: PKDrawing) -> Data {
+  /// Encodes a drawing with the channels of `layout`.
+  static func data(of drawing: PKDrawing, layout: PencilKitBinaryLayout) -> Data {
     var body = ProtobufWireWriter()
     body.writeVarintField(Format.Drawing.formatFlags, 0)
     let strokeCount = UInt64(drawing.strokes.count)
@@ -42,7 +42,8 @@ struct PencilKitBinaryEncoder {
     }
     for (index, stroke) in drawing.strokes.enumerated() {
       body.writeMessageField(Format.Drawing.stroke) {
-        writeStroke(stroke, number: UInt64(index), inkIndex: strokeInkIndexes[index], to: &$0)
+        writeStroke(
+          stroke, number: UInt64(index), inkIndex: strokeInkIndexes[index], layout: layout, to: &$0)
       }
     }
     body.writeMessageField(Format.Drawing.versionSummary) {
@@ -75,10 +76,11 @@ struct PencilKitBinaryEncoder {
   }
 
   private static func writeStroke(
-    _ stroke: PKStroke, number: UInt64, inkIndex: Int, to message: inout ProtobufWireWriter
+    _ stroke: PKStroke, number: UInt64, inkIndex: Int, layout: PencilKitBinaryLayout,
+    to message: inout ProtobufWireWriter
   ) {
     var path = ProtobufWireWriter()
-    writePath(stroke.path, number: number, to: &path)
+    writePath(stroke.path, number: number, layout: layout, to: &path)
     message.writeBytesField(Format.Stroke.identifier, identifier(of: path.bytes, salt: ~number))
     message.writeMessageField(Format.Stroke.clock) { writeClock(number, 1, number + 1, to: &$0) }
     message.writeMessageField(Format.Stroke.parentClock) { writeClock(0, 1, 0, to: &$0) }
@@ -98,21 +100,25 @@ struct PencilKitBinaryEncoder {
       Format.strokeFlagsMarker | UInt64(stroke.randomSeed) << Format.randomSeedShift)
   }
 
-  /// Writes a path; a channel is per-point when its stored value differs between points, and
-  /// location always is (as PencilKit writes a one-point dot).
+  /// Writes a path with the layout's channels; a channel is per-point when its stored value
+  /// differs between points, and location always is (as PencilKit writes a one-point dot).
   private static func writePath(
-    _ path: PKStrokePath, number: UInt64, to message: inout ProtobufWireWriter
+    _ path: PKStrokePath, number: UInt64, layout: PencilKitBinaryLayout,
+    to message: inout ProtobufWireWriter
   ) {
     let records = path.map(StrokePointRecord.init)
-    var perPointMask = StrokePointChannel.allChannelsMask
+    let layoutMask = layout.channelMask
+    var perPointMask = layoutMask
     if let first = records.first {
       perPointMask = StrokePointChannel.location.mask
       for channel in StrokePointChannel.allCases
-      where records.contains(where: { !$0.hasSameValue(as: first, in: channel) }) {
+      where layoutMask & channel.mask != 0
+        && records.contains(where: { !$0.hasSameValue(as: first, in: channel) })
+      {
         perPointMask |= channel.mask
       }
     }
-    let constantMask = StrokePointChannel.allChannelsMask & ~perPointMask
+    let constantMask = layoutMask & ~perPointMask
     let constantValues = StrokePointRecord.packed(
       Array(records.prefix(1)), channels: StrokePointChannel.channels(in: constantMask))
     let pointRecords = StrokePointRecord.packed(

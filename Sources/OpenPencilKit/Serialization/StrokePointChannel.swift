@@ -4,7 +4,8 @@
 /// A path stores each channel either once for all points (the constant block) or once a point
 /// (the point records); in both places the channels come in ascending bit order, packed without
 /// padding. Layout from inkterop's `docs/formats/pencilkit.md` (2026), checked here against
-/// blobs written by Apple's PencilKit on macOS 26.
+/// blobs written by Apple's PencilKit on macOS 26 and by iPads since 2019. Older PencilKit
+/// versions write only the first nine or ten channels (``PencilKitBinaryLayout``).
 enum StrokePointChannel: Int, CaseIterable, Sendable {
   /// `x`, `y` as two float32.
   case location = 0
@@ -14,7 +15,8 @@ enum StrokePointChannel: Int, CaseIterable, Sendable {
   case width = 2
   /// The height as thousandths of the width, u16.
   case aspect = 3
-  /// A u16 channel of unknown meaning, 0 in every blob seen.
+  /// A u16 channel of unknown meaning, 0 in every blob seen (PencilKit's own name for it is
+  /// `edgeWidth`, in tenths; no public API sets or reads it).
   case unknown4 = 4
   /// The force in thousandths, u16.
   case force = 5
@@ -24,12 +26,14 @@ enum StrokePointChannel: Int, CaseIterable, Sendable {
   case altitude = 7
   /// The opacity: `v` maps to `2v/65535`, u16.
   case opacity = 8
-  /// The secondary width, `width × secondaryScale`, float32.
+  /// The secondary width, `width × secondaryScale`, float32 (PencilKit's `radius2`); absent
+  /// from nine-channel drawings.
   case secondaryWidth = 9
-  /// A u16 channel of unknown meaning, 0 in every blob seen.
+  /// A u16 channel of unknown meaning, 0 in every blob seen; absent from nine- and ten-channel
+  /// drawings.
   case unknown10 = 10
 
-  /// The mask of every channel; a path's per-point and constant masks partition it.
+  /// The mask of every channel this implementation knows: the current, eleven-channel layout.
   static let allChannelsMask = 0x7FF
 
   /// The channel's bit in a mask.
