@@ -24,10 +24,11 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CLinearAlgebra", pkgConfig: "openblas"),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
+    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0"),
     .target(name: "_DuctusSupport"),
     .target(name: "OpenPencilKit"),
     .target(name: "InkMath", dependencies: ["_DuctusSupport", "CLinearAlgebra"]),
-    .target(name: "InkFormats", dependencies: ["_DuctusSupport", "OpenPencilKit"]),
+    .target(name: "InkFormats", dependencies: ["_DuctusSupport", "OpenPencilKit", "CLibXML2"]),
     .target(name: "InkRender", dependencies: ["_DuctusSupport", "OpenPencilKit", "CCairo"]),
     .target(name: "InkSampling", dependencies: ["OpenPencilKit"]),
     .target(

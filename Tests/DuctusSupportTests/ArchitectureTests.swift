@@ -10,7 +10,7 @@ import Testing
     "_DuctusSupport": ["Glibc", "Musl", "Darwin"],
     "OpenPencilKit": [],
     "InkMath": ["_DuctusSupport", "CLinearAlgebra"],
-    "InkFormats": ["_DuctusSupport", "OpenPencilKit"],
+    "InkFormats": ["_DuctusSupport", "OpenPencilKit", "CLibXML2"],
     "InkRender": ["_DuctusSupport", "OpenPencilKit", "CCairo"],
     "InkSampling": ["OpenPencilKit"],
     "InkDistances": ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkMath"],
@@ -32,7 +32,7 @@ import Testing
     "DuctusBench": ["InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition"],
   ]
   static let toolchain: Set<String> = [
-    "Foundation", "Dispatch", "FoundationEssentials", "FoundationXML", "Synchronization",
+    "Foundation", "Dispatch", "FoundationEssentials", "Synchronization",
   ]
 
   /// The modules each source file of a module imports, by file.

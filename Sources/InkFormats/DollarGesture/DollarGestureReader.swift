@@ -33,16 +33,15 @@ public struct DollarGestureReader: CorpusReader {
 
   /// Reads one gesture log held in memory; `name` is the key and the file errors name.
   public static func record(from data: Data, name: String) throws -> CorpusRecord {
-    let delegate = DollarGestureXMLDelegate()
-    try delegate.parse(data, name: name)
-    guard let attributes = delegate.gestureAttributes else {
+    let content = try DollarGestureXMLContent(reading: XMLStreamReader(data: data, name: name))
+    guard let attributes = content.gestureAttributes else {
       throw InkFormatError(.malformed, "no <Gesture> element", file: name)
     }
-    guard !delegate.points.isEmpty else {
+    guard !content.points.isEmpty else {
       throw InkFormatError(.malformed, "a <Gesture> without <Point> elements", file: name)
     }
-    let clock = MonotoneClock(timestamps: delegate.points.map(\.t), unitsPerSecond: 1000)
-    let points = zip(delegate.points, clock.seconds).map { sample, time in
+    let clock = MonotoneClock(timestamps: content.points.map(\.t), unitsPerSecond: 1000)
+    let points = zip(content.points, clock.seconds).map { sample, time in
       ImportedStroke.point(x: sample.x, y: sample.y, time: time)
     }
     let gestureName = attributes["Name"] ?? fileStem(name)

@@ -1,12 +1,8 @@
 import Foundation
 import OpenPencilKit
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// Walks an InkML document with `XMLParser` and collects what the model needs: the traces with
-/// their channel formats, the document's annotations and the labelled trace groups.
+/// Walks an InkML document through ``XMLStreamReader`` and collects what the model needs: the
+/// traces with their channel formats, the document's annotations and the labelled trace groups.
 ///
 /// Formats: a `<traceFormat>` (with `<channel>` and `<intermittentChannels>`) may stand in a
 /// `<context>` or in `<definitions>`, with an `xml:id`; a `<context>` may point to one with
@@ -14,7 +10,7 @@ import OpenPencilKit
 /// current format (the last declared outside `<definitions>`, else the first declared), else
 /// `X Y`. `<traceView traceDataRef>` inside a trace group counts the referenced trace as a
 /// member (CROHME's layout).
-final class InkMLDocumentParser: NSObject, XMLParserDelegate {
+struct InkMLDocumentParser {
   /// A trace as read: its channels and the raw text.
   struct Trace {
     var channels: [InkMLChannel]
@@ -32,9 +28,6 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
   private(set) var annotations: [(type: String, text: String)] = []
   private(set) var groups: [TraceGroup] = []
   private(set) var sawInkElement = false
-  /// The first XML error: `XMLParser`'s code and where it happened (on Linux `parse()` may
-  /// return `true` after an error at the end of the document, so the delegate keeps it).
-  private(set) var firstError: (code: Int, line: Int, column: Int)?
 
   private var formats: [String: [InkMLChannel]] = [:]
   private var contextFormats: [String: [InkMLChannel]] = [:]
@@ -52,20 +45,35 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
   /// The default format when a document declares none.
   static let defaultChannels = [InkMLChannel(name: "X"), InkMLChannel(name: "Y")]
 
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?, attributes: [String: String] = [:]
-  ) {
-    let id = attributes["xml:id"] ?? attributes["id"]
-    switch elementName {
+  /// Reads a document to its end.
+  ///
+  /// - Throws: `InkFormatError` naming the file and the line of the XML's first error.
+  init(reading xml: XMLStreamReader) throws {
+    while let node = try xml.next() {
+      switch node {
+      case .start: start(xml)
+      case .end: end(xml.elementName)
+      case .text:
+        if trace != nil {
+          xml.appendText(to: &trace!.text)
+        } else if annotation != nil {
+          annotation?.text += xml.text
+        }
+      }
+    }
+  }
+
+  private mutating func start(_ xml: XMLStreamReader) {
+    let id = xml.attribute("xml:id") ?? xml.attribute("id")
+    switch xml.elementName {
     case "ink":
       sawInkElement = true
     case "definitions":
       definitionsDepth += 1
     case "context":
       contextID = id
-      if let reference = attributes["traceFormatRef"], let format = formats[Self.strip(reference)],
-        let id
+      if let reference = xml.attribute("traceFormatRef"),
+        let format = formats[Self.strip(reference)], let id
       {
         contextFormats[id] = format
       }
@@ -76,43 +84,33 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
     case "channel":
       building?.channels.append(
         InkMLChannel(
-          name: attributes["name"] ?? "", units: attributes["units"],
+          name: xml.attribute("name") ?? "", units: xml.attribute("units"),
           isIntermittent: inIntermittent))
     case "trace":
       let format =
-        attributes["contextRef"].flatMap { contextFormats[Self.strip($0)] }
-        ?? attributes["traceFormatRef"].flatMap { formats[Self.strip($0)] }
+        xml.attribute("contextRef").flatMap { contextFormats[Self.strip($0)] }
+        ?? xml.attribute("traceFormatRef").flatMap { formats[Self.strip($0)] }
         ?? currentFormat ?? firstFormat ?? Self.defaultChannels
-      trace = Trace(channels: format, text: [], line: parser.lineNumber)
+      trace = Trace(channels: format, text: [], line: xml.line)
       if let id { traceIDs[id] = traces.count }
     case "traceGroup":
       openGroups.append(groups.count)
       groups.append(TraceGroup())
     case "traceView":
-      if let reference = attributes["traceDataRef"], let index = traceIDs[Self.strip(reference)],
+      if let reference = xml.attribute("traceDataRef"),
+        let index = traceIDs[Self.strip(reference)],
         let group = openGroups.last
       {
         groups[group].traces.append(index)
       }
     case "annotation":
-      annotation = (attributes["type"] ?? "", "", openGroups.count)
+      annotation = (xml.attribute("type") ?? "", "", openGroups.count)
     default:
       break
     }
   }
 
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    if trace != nil {
-      trace?.text.append(contentsOf: string.utf8)
-    } else if annotation != nil {
-      annotation?.text += string
-    }
-  }
-
-  func parser(
-    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?
-  ) {
+  private mutating func end(_ elementName: String) {
     switch elementName {
     case "definitions":
       definitionsDepth -= 1
@@ -147,12 +145,6 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
       }
     default:
       break
-    }
-  }
-
-  func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-    if firstError == nil {
-      firstError = ((parseError as NSError).code, parser.lineNumber, parser.columnNumber)
     }
   }
 

@@ -1,10 +1,6 @@
 import Foundation
 import OpenPencilKit
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// Reads an InkML document (W3C Ink Markup Language, 2011; see <doc:InkML>) as one drawing.
 ///
 /// ```swift
@@ -25,34 +21,24 @@ public struct InkMLReader: Sendable {
 
   /// The drawing and its labels.
   ///
-  /// - Throws: `InkFormatError` naming the XML line or the trace and character of the problem.
+  /// - Throws: `InkFormatError` naming the XML line (the file is `key`) or the trace and
+  ///   character of the problem.
   public func record(from data: Data, key: String) throws -> CorpusRecord {
-    try record(parsing: XMLParser(stream: InputStream(data: data)), key: key)
+    try record(reading: XMLStreamReader(data: data, name: key), key: key)
   }
 
   /// The drawing and its labels of an InkML file, streamed from disk.
   ///
-  /// - Throws: `InkFormatError` naming the XML line or the trace and character of the problem.
+  /// - Throws: `InkFormatError` naming the file and XML line, or the trace and character of
+  ///   the problem.
   public func record(contentsOf url: URL, key: String) throws -> CorpusRecord {
-    guard let stream = InputStream(url: url) else {
-      throw InkFormatError(.malformed, "cannot read the file", file: url.path)
-    }
-    return try record(parsing: XMLParser(stream: stream), key: key)
+    try record(reading: XMLStreamReader(contentsOf: url, name: url.path), key: key)
   }
 
-  /// Runs the parser. Both entry points stream, because `XMLParser(data:)` on Linux reports an
-  /// internal error at the end of a document larger than 10 MB.
-  private func record(parsing parser: XMLParser, key: String) throws -> CorpusRecord {
-    let document = InkMLDocumentParser()
-    parser.delegate = document
-    parser.shouldResolveExternalEntities = false
-    let parsed = parser.parse()
-    if let error = document.firstError {
-      throw InkFormatError(
-        .malformed,
-        "XML error at line \(error.line), column \(error.column) (XMLParser code \(error.code))")
-    }
-    guard parsed else { throw InkFormatError(.malformed, "the XML parser stopped") }
+  /// Reads the document. Both entry points stream: libxml2 pulls the bytes in blocks, so a
+  /// document of any size is read.
+  private func record(reading xml: XMLStreamReader, key: String) throws -> CorpusRecord {
+    let document = try InkMLDocumentParser(reading: xml)
     guard document.sawInkElement else {
       throw InkFormatError(.unknownFormat, "the document has no <ink> element")
     }

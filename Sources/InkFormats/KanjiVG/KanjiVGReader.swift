@@ -54,12 +54,11 @@ public struct KanjiVGReader: CorpusReader {
     guard spacing > 0, speed > 0 else {
       throw InkFormatError(.invalidValue, "spacing and speed must be positive", file: name)
     }
-    let delegate = KanjiVGXMLDelegate()
-    try delegate.parse(data, name: name)
-    guard !delegate.paths.isEmpty else {
+    let content = try KanjiVGXMLContent(reading: XMLStreamReader(data: data, name: name))
+    guard !content.paths.isEmpty else {
       throw InkFormatError(.malformed, "no stroke paths", file: name)
     }
-    let ordered = delegate.paths.enumerated().sorted {
+    let ordered = content.paths.enumerated().sorted {
       (strokeNumber($0.element.id) ?? .max, $0.offset)
         < (strokeNumber($1.element.id) ?? .max, $1.offset)
     }.map(\.element)
@@ -88,7 +87,7 @@ public struct KanjiVGReader: CorpusReader {
     let types = ordered.compactMap(\.type)
     if !types.isEmpty { metadata["strokeTypes"] = types.joined(separator: " ") }
     return CorpusRecord(
-      key: name, label: delegate.element ?? code.map { String(Character($0)) },
+      key: name, label: content.element ?? code.map { String(Character($0)) },
       metadata: metadata,
       drawing: PKDrawing(strokes: ImportedStroke.strokes(fromSampled: polylines, speed: speed)))
   }
