@@ -14,7 +14,9 @@ import _DuctusSupport
 /// let template = try TemplateLibrary.bundled.template(named: "latin/a")
 /// ```
 ///
-/// A file path (a `.json` template or a `.pkdrawing` drawing) is accepted wherever a name is.
+/// A file path (a `.json` template or a `.pkdrawing` drawing) is accepted wherever a name is,
+/// except by ``template(libraryName:)``, which takes library names only (for names that come
+/// from users).
 public struct TemplateLibrary: Sendable {
   /// The environment variable naming a template folder.
   public static let environmentVariable = "DUCTUS_TEMPLATES"
@@ -175,6 +177,91 @@ public struct TemplateLibrary: Sendable {
         "no template '\(name)' in \(folder.path)" + (hint.map { "; did you mean '\($0)'?" } ?? ""))
     }
     return try Self.template(at: entry.url, displayName: entry.url.path)
+  }
+
+  /// The longest library name accepted, in bytes of UTF-8.
+  public static let maximumNameLength = 255
+
+  /// Whether a text can only be the name of a library template, never a file path: parts
+  /// separated by `/`, none of them empty, `.`, `..` or starting with a dot (so no leading `/`,
+  /// no `a//b`, no hidden files), without a backslash or a control character (NUL included),
+  /// not ending in `.json` or `.pkdrawing` (in any case), and at most ``maximumNameLength``
+  /// bytes.
+  ///
+  /// ```swift
+  /// TemplateLibrary.isLibraryName("latin/a")           // true
+  /// TemplateLibrary.isLibraryName("digits/7.crossed")  // true
+  /// TemplateLibrary.isLibraryName("../secret")         // false
+  /// TemplateLibrary.isLibraryName("latin/a.json")      // false
+  /// ```
+  public static func isLibraryName(_ name: String) -> Bool {
+    guard !name.isEmpty, name.utf8.count <= maximumNameLength else { return false }
+    let lowercased = name.lowercased()
+    guard !lowercased.hasSuffix(".json"), !lowercased.hasSuffix(".pkdrawing") else {
+      return false
+    }
+    guard
+      !name.unicodeScalars.contains(where: {
+        $0 == "\\" || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+      })
+    else { return false }
+    return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+      !$0.isEmpty && !$0.hasPrefix(".")
+    }
+  }
+
+  /// The template of a library name, looked up as ``template(named:)`` looks names up but never
+  /// taken for a file path: for names that come from users, such as the requests an app sends
+  /// to `ductus trace session`.
+  ///
+  /// A text that is not ``isLibraryName(_:)`` is refused before the disk is touched, and no
+  /// message names the library's folder or a file in it, only the template.
+  ///
+  /// ```swift
+  /// let template = try TemplateLibrary.bundled.template(libraryName: request.template)
+  /// ```
+  ///
+  /// - Throws: ``TemplateLibraryError``: ``TemplateLibraryError/Kind/missing`` for a text that
+  ///   is not a library name, a name the library does not hold (with the nearest name as a
+  ///   suggestion) or a library that cannot be listed; ``TemplateLibraryError/Kind/malformed``
+  ///   for a library file that is not a template.
+  public func template(libraryName name: String) throws(TemplateLibraryError) -> TracingTemplate {
+    guard Self.isLibraryName(name) else {
+      throw TemplateLibraryError(
+        .missing,
+        "\(Self.quoted(name)) is not a template name (such as latin/a): names are parts "
+          + "separated by '/', without '..', a leading '/' or dot, a backslash, a control "
+          + "character or a .json or .pkdrawing ending")
+    }
+    guard let folder else {
+      throw TemplateLibraryError(.missing, "no template library is installed")
+    }
+    for candidate in Self.likelyFiles(for: name) {
+      let direct = folder.appendingPathComponent(candidate)
+      if FileManager.default.fileExists(atPath: direct.path) {
+        let template = try Self.template(at: direct, displayName: name)
+        if template.name == name { return template }
+      }
+    }
+    let entries: [(name: String, url: URL)]
+    do {
+      entries = try self.entries()
+    } catch {
+      throw TemplateLibraryError(.missing, "the template library cannot be listed")
+    }
+    guard let entry = entries.first(where: { $0.name == name }) else {
+      let hint = TypoSuggestion.closest(to: name, among: entries.map(\.name))
+      throw TemplateLibraryError(
+        .missing,
+        "no template \(Self.quoted(name)) in the library"
+          + (hint.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+    return try Self.template(at: entry.url, displayName: name)
+  }
+
+  /// A text from a user in quotes, cut to 64 characters, for messages.
+  static func quoted(_ text: String) -> String {
+    text.count <= 64 ? "'\(text)'" : "'\(text.prefix(64))…'"
   }
 
   /// Where a name's file most likely is: `<name>.json`, and for a bundled Latin letter its

@@ -1,0 +1,585 @@
+import _DuctusSupport
+
+/// Reads one request line of `ductus trace session` in a single pass over its bytes, checking
+/// it before anything is built from it:
+///
+/// - the line is one JSON object (RFC 8259: strings of UTF-8 with valid escapes, numbers in
+///   JSON's grammar, nothing after the object), nested at most ``maximumDepth`` levels;
+/// - no object has a key twice, and the request has only the keys of ``SessionRequest/keys``;
+/// - every number is finite as a `Double` (`1e999` is not), and inside `attempt` no string
+///   spells one that is not (`"NaN"`, `"Infinity"`, which the Ductus JSON reader would take),
+///   except in the free text of `label` and `metadata`;
+/// - the attempt's `strokes` and their points (the longest channel of each stroke's `points`,
+///   and half the numbers of its `mask`) stay within the ``SessionLimits``, counted as they
+///   go by, so that a drawing over a limit is refused before it is read.
+///
+/// Messages name the field (`attempt.strokes[0].points.x[3]`). After a problem that leaves the
+/// JSON readable (an unknown key, a limit, a number), the scan goes on to the end so that the
+/// request's `id` is still found for the answer; a syntax error ends it at once and is the
+/// one reported.
+struct SessionRequestScanner {
+  /// A top-level member: where its value is in the line, its type and, for a string, its text.
+  struct Member {
+    /// The bytes of the value in the line.
+    var range: Range<Int>
+    /// The value's JSON type.
+    var type: ValueType
+    /// The value unescaped, when it is a string.
+    var string: String?
+  }
+
+  /// The six types of JSON values.
+  enum ValueType: String, Hashable, Sendable {
+    case object, array, string, number, boolean, null
+
+    /// The type with its article, for messages: `an object`, `null`.
+    var described: String {
+      switch self {
+      case .object, .array: "an \(rawValue)"
+      case .null: "null"
+      default: "a \(rawValue)"
+      }
+    }
+  }
+
+  /// Where a value stands, which decides what is counted and which strings are refused.
+  private enum Context {
+    /// The request object.
+    case request
+    /// A top-level value other than the attempt.
+    case plain
+    /// The attempt object.
+    case attempt
+    /// The attempt's `strokes` array.
+    case strokes
+    /// One stroke object.
+    case stroke
+    /// A stroke's `points` object.
+    case points
+    /// One channel array of `points`.
+    case channel
+    /// A stroke's `mask` array.
+    case mask
+    /// One polygon array of a mask.
+    case polygon
+    /// Any other value inside the attempt.
+    case attemptValue
+    /// `label` and `metadata`: free text, where any string goes.
+    case text
+  }
+
+  /// One step of the path to a value, for messages.
+  private enum PathStep {
+    case key(String)
+    case index(Int)
+  }
+
+  /// The deepest nesting accepted (a request with an attempt needs 6 levels).
+  static let maximumDepth = 32
+  /// The longest string `id` accepted, in bytes.
+  static let maximumIDLength = 1024
+
+  private let bytes: UnsafeRawBufferPointer
+  private let limits: SessionLimits
+  private var position = 0
+  private var path: [PathStep] = []
+  /// The first problem found, kept while the scan goes on to find the id.
+  private var firstProblem: SessionRequestError?
+  /// The strokes counted so far.
+  private var strokeCount = 0
+  /// The points of the strokes and masks already closed.
+  private var pointCount = 0
+  /// The longest channel of the `points` object being read.
+  private var channelLength = 0
+  /// The numbers of the `mask` being read.
+  private var maskNumbers = 0
+  /// Whether `id` appeared twice (the answer then carries `null`).
+  private var isIDAmbiguous = false
+
+  /// The request's id as JSON text for the answer (a string re-escaped, a number as written,
+  /// `null`), once read.
+  private(set) var id: String?
+  /// The request's members, once scanned.
+  private(set) var members: [String: Member] = [:]
+
+  /// A scanner of one line.
+  init(_ bytes: UnsafeRawBufferPointer, limits: SessionLimits) {
+    self.bytes = bytes
+    self.limits = limits
+  }
+
+  /// Scans the line, filling ``members`` and ``id``.
+  ///
+  /// - Throws: ``SessionRequestError`` for the first problem, with ``id`` when it was read.
+  mutating func scan() throws(SessionRequestError) {
+    skipWhitespace()
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else {
+      throw SessionRequestError(
+        position < bytes.count
+          ? "a request must be one JSON object ({…}), not \(describeValueStart())"
+          : "a request must be one JSON object ({…})")
+    }
+    try value(.request, depth: 1)
+    skipWhitespace()
+    if position < bytes.count { throw syntax("unexpected bytes after the request object") }
+    if let firstProblem { throw firstProblem }
+  }
+
+  // MARK: - Values
+
+  private mutating func value(_ context: Context, depth: Int) throws(SessionRequestError) {
+    skipWhitespace()
+    guard depth <= Self.maximumDepth else {
+      throw syntax("values are nested more than \(Self.maximumDepth) levels deep")
+    }
+    guard position < bytes.count else { throw syntax("expected a value") }
+    switch bytes[position] {
+    case UInt8(ascii: "{"):
+      try object(context, depth: depth)
+    case UInt8(ascii: "["):
+      try array(context, depth: depth)
+    case UInt8(ascii: "\""):
+      let isFreeText = context == .text || context == .plain
+      let text = try readString(decoding: false)
+      if !isFreeText, let text, Self.isNonFiniteSpelling(text) {
+        problem("\(pathText): \(SessionRequestError.quoted(text)) is not a finite number")
+      }
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      try literal()
+    default:
+      try number()
+    }
+  }
+
+  private mutating func object(_ context: Context, depth: Int) throws(SessionRequestError) {
+    position += 1
+    var keys: Set<String> = []
+    var isFirst = true
+    if context == .points { channelLength = 0 }
+    while true {
+      skipWhitespace()
+      guard position < bytes.count else { throw syntax("expected a key or }") }
+      if bytes[position] == UInt8(ascii: "}") {
+        position += 1
+        break
+      }
+      if !isFirst {
+        guard bytes[position] == UInt8(ascii: ",") else { throw syntax("expected , or }") }
+        position += 1
+        skipWhitespace()
+      }
+      isFirst = false
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+        throw syntax("expected a key in quotes")
+      }
+      let key = try readString(decoding: true) ?? ""
+      skipWhitespace()
+      guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+        throw syntax("expected : after a key")
+      }
+      position += 1
+      path.append(.key(key))
+      defer { path.removeLast() }
+      if !keys.insert(key).inserted {
+        problem("\(pathText): the key appears twice")
+        if context == .request, key == "id" { isIDAmbiguous = true }
+      }
+      if context == .request {
+        try member(key, depth: depth)
+      } else {
+        try value(Self.context(of: key, in: context), depth: depth + 1)
+      }
+    }
+    if context == .points { pointCount += channelLength }
+  }
+
+  private mutating func array(_ context: Context, depth: Int) throws(SessionRequestError) {
+    position += 1
+    var index = 0
+    if context == .mask { maskNumbers = 0 }
+    path.append(.index(0))
+    defer { path.removeLast() }
+    while true {
+      skipWhitespace()
+      guard position < bytes.count else { throw syntax("expected a value or ]") }
+      if bytes[position] == UInt8(ascii: "]") {
+        position += 1
+        break
+      }
+      if index > 0 {
+        guard bytes[position] == UInt8(ascii: ",") else { throw syntax("expected , or ]") }
+        position += 1
+      }
+      path[path.count - 1] = .index(index)
+      count(elementAt: index, of: context)
+      let element: Context =
+        switch context {
+        case .strokes: .stroke
+        case .mask: .polygon
+        case .text: .text
+        case .plain: .plain
+        default: .attemptValue
+        }
+      try value(element, depth: depth + 1)
+      index += 1
+    }
+    if context == .mask { pointCount += (maskNumbers + 1) / 2 }
+  }
+
+  /// Counts a stroke, a point of a channel or a number of a mask polygon against the limits.
+  private mutating func count(elementAt index: Int, of context: Context) {
+    switch context {
+    case .strokes:
+      strokeCount += 1
+      if strokeCount > limits.maximumStrokes, firstProblem == nil {
+        problem(
+          "attempt: more than \(limits.maximumStrokes) strokes, the session's limit "
+            + "(--max-strokes)")
+      }
+    case .channel:
+      channelLength = max(channelLength, index + 1)
+      if pointCount + channelLength > limits.maximumPoints, firstProblem == nil {
+        problem(
+          "attempt: more than \(limits.maximumPoints) points, the session's limit "
+            + "(--max-points)")
+      }
+    case .polygon:
+      maskNumbers += 1
+      if pointCount + (maskNumbers + 1) / 2 > limits.maximumPoints, firstProblem == nil {
+        problem(
+          "attempt: more than \(limits.maximumPoints) points (mask vertices included), the "
+            + "session's limit (--max-points)")
+      }
+    default:
+      break
+    }
+  }
+
+  /// The context of a member's value.
+  private static func context(of key: String, in context: Context) -> Context {
+    switch (context, key) {
+    case (.attempt, "strokes"): .strokes
+    case (.attempt, "label"), (.attempt, "metadata"): .text
+    case (.stroke, "points"): .points
+    case (.stroke, "mask"): .mask
+    case (.points, _): .channel
+    case (.text, _): .text
+    case (.plain, _): .plain
+    default: .attemptValue
+    }
+  }
+
+  /// Reads a top-level member's value and keeps it.
+  private mutating func member(_ key: String, depth: Int) throws(SessionRequestError) {
+    skipWhitespace()
+    let start = position
+    guard position < bytes.count else { throw syntax("expected a value") }
+    let type = valueType(at: position)
+    if !SessionRequest.keys.contains(key) {
+      problem(
+        "unknown key \(SessionRequestError.quoted(key)); a request takes "
+          + SessionRequest.keys.sorted().joined(separator: ", "))
+    }
+    var string: String?
+    if key == "id" {
+      try readID(type: type, depth: depth)
+    } else if type == .string {
+      string = try readString(decoding: true)
+    } else {
+      try value(key == "attempt" ? .attempt : .plain, depth: depth + 1)
+    }
+    if members[key] == nil {
+      members[key] = Member(range: start..<position, type: type, string: string)
+    }
+  }
+
+  /// Reads `id`: a string of at most ``maximumIDLength`` bytes, a finite number or `null`.
+  private mutating func readID(type: ValueType, depth: Int) throws(SessionRequestError) {
+    let start = position
+    switch type {
+    case .string:
+      let text = try readString(decoding: true) ?? ""
+      guard text.utf8.count <= Self.maximumIDLength else {
+        problem("id: a string id has at most \(Self.maximumIDLength) bytes")
+        return
+      }
+      if !isIDAmbiguous { id = JSONTextWriter.string(text) }
+    case .number:
+      let isFinite = try number()
+      // A number the text ends in may have lost digits (the head of a line over the limit).
+      if isFinite, !isIDAmbiguous, position < bytes.count {
+        id = String(
+          decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+      }
+    case .null:
+      try literal()
+      if !isIDAmbiguous { id = "null" }
+    default:
+      problem("id: must be a string, a number or null, not \(type.described)")
+      try value(.plain, depth: depth + 1)
+    }
+    if isIDAmbiguous { id = nil }
+  }
+
+  // MARK: - Scalars
+
+  /// Reads a string; its text when `decoding` (or when it is short enough to be compared with
+  /// the spellings of non-finite numbers), `nil` otherwise.
+  private mutating func readString(decoding: Bool) throws(SessionRequestError) -> String? {
+    position += 1
+    let start = position
+    var hasEscape = false
+    var hasNonASCII = false
+    var pendingHighSurrogate = false
+    while true {
+      guard position < bytes.count else { throw syntax("a string does not end") }
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        guard !pendingHighSurrogate else {
+          throw syntax("a \\u escape leaves half a surrogate pair")
+        }
+        break
+      }
+      if byte < 0x20 { throw syntax("a control character in a string (escape it)") }
+      if byte >= 0x80 { hasNonASCII = true }
+      if byte == UInt8(ascii: "\\") {
+        hasEscape = true
+        position += 1
+        guard position < bytes.count else { throw syntax("a string does not end") }
+        let escape = bytes[position]
+        if escape == UInt8(ascii: "u") {
+          guard position + 4 < bytes.count, let unit = hexQuad(at: position + 1) else {
+            throw syntax("a \\u escape needs four hexadecimal digits")
+          }
+          position += 4
+          let isHigh = (0xD800..<0xDC00).contains(unit)
+          let isLow = (0xDC00..<0xE000).contains(unit)
+          guard isLow == pendingHighSurrogate else {
+            throw syntax("a \\u escape leaves half a surrogate pair")
+          }
+          pendingHighSurrogate = isHigh
+        } else {
+          guard !pendingHighSurrogate else {
+            throw syntax("a \\u escape leaves half a surrogate pair")
+          }
+          guard Self.simpleEscapes.contains(escape) else { throw syntax("an unknown escape") }
+        }
+      } else if pendingHighSurrogate {
+        throw syntax("a \\u escape leaves half a surrogate pair")
+      }
+      position += 1
+    }
+    let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
+    position += 1
+    if hasNonASCII, String(validating: raw, as: UTF8.self) == nil {
+      position = start
+      throw syntax("a string is not UTF-8")
+    }
+    guard decoding || raw.count <= 12 else { return nil }
+    return hasEscape ? Self.unescaped(raw) : String(decoding: raw, as: UTF8.self)
+  }
+
+  /// The escapes after `\` other than `\u`.
+  private static let simpleEscapes: Set<UInt8> = Set("\"\\/bfnrt".utf8)
+
+  /// The value of four hexadecimal digits.
+  private func hexQuad(at start: Int) -> UInt32? {
+    var value: UInt32 = 0
+    for offset in 0..<4 {
+      let byte = bytes[start + offset]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  /// The text of a string's bytes (between the quotes) with escapes resolved; the scan has
+  /// checked the escapes and surrogate pairs.
+  private static func unescaped(_ raw: UnsafeRawBufferPointer) -> String {
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(raw.count)
+    var index = 0
+    func hex(_ start: Int) -> UInt32 {
+      var value: UInt32 = 0
+      for byte in raw[start..<start + 4] {
+        value = value << 4 | UInt32((byte & 0x0F) + (byte > UInt8(ascii: "9") ? 9 : 0))
+      }
+      return value
+    }
+    while index < raw.count {
+      let byte = raw[index]
+      guard byte == UInt8(ascii: "\\") else {
+        utf8.append(byte)
+        index += 1
+        continue
+      }
+      let escape = raw[index + 1]
+      index += 2
+      switch escape {
+      case UInt8(ascii: "b"): utf8.append(0x08)
+      case UInt8(ascii: "f"): utf8.append(0x0C)
+      case UInt8(ascii: "n"): utf8.append(0x0A)
+      case UInt8(ascii: "r"): utf8.append(0x0D)
+      case UInt8(ascii: "t"): utf8.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = hex(index)
+        index += 4
+        if (0xD800..<0xDC00).contains(scalar) {
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(index + 2) - 0xDC00)
+          index += 6
+        }
+        utf8.append(
+          contentsOf: String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
+      default: utf8.append(escape)
+      }
+    }
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// Whether a string spells a number a `Double` holds but JSON does not (`NaN`, `Infinity`,
+  /// `-inf` …), which readers of drawings may take for one.
+  private static func isNonFiniteSpelling(_ text: String) -> Bool {
+    guard text.utf8.count <= 9 else { return false }
+    var word = Substring(text.lowercased())
+    if word.first == "+" || word.first == "-" { word = word.dropFirst() }
+    return word == "nan" || word == "inf" || word == "infinity"
+  }
+
+  /// Reads `true`, `false` or `null`.
+  private mutating func literal() throws(SessionRequestError) {
+    for word in ["true", "false", "null"] {
+      let utf8 = Array(word.utf8)
+      if position + utf8.count <= bytes.count,
+        bytes[position..<position + utf8.count].elementsEqual(utf8)
+      {
+        position += utf8.count
+        return
+      }
+    }
+    throw syntax("expected a value")
+  }
+
+  /// Reads a number in JSON's grammar; `false` (after noting the problem) when it is too large
+  /// for a `Double`.
+  @discardableResult
+  private mutating func number() throws(SessionRequestError) -> Bool {
+    let start = position
+    func isDigit(_ index: Int) -> Bool {
+      index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+    guard isDigit(position) else { throw syntax("expected a value") }
+    let integerStart = position
+    if bytes[position] == UInt8(ascii: "0") {
+      position += 1
+    } else {
+      while isDigit(position) { position += 1 }
+    }
+    let integerDigits = position - integerStart
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard isDigit(position) else { throw syntax("a number needs digits after its point") }
+      while isDigit(position) { position += 1 }
+    }
+    var hasExponent = false
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      hasExponent = true
+      position += 1
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
+        position += 1
+      }
+      guard isDigit(position) else { throw syntax("a number needs digits in its exponent") }
+      while isDigit(position) { position += 1 }
+    }
+    // Without an exponent, fewer than 309 integer digits is always below Double's 1.8e308.
+    guard hasExponent || integerDigits >= 309 else { return true }
+    let text = String(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      problem("\(pathText): \(SessionRequestError.quoted(text)) is not a finite number")
+      return false
+    }
+    return true
+  }
+
+  // MARK: - Reporting
+
+  /// Keeps the first problem; the scan goes on.
+  private mutating func problem(_ message: String) {
+    if firstProblem == nil { firstProblem = SessionRequestError(message) }
+  }
+
+  /// A syntax error at the current position, which ends the scan.
+  private func syntax(_ message: String) -> SessionRequestError {
+    SessionRequestError(
+      "the request is not valid JSON: \(message) at byte \(position)"
+        + (path.isEmpty ? "" : " (in \(pathText))"))
+  }
+
+  /// The path to the current value: `attempt.strokes[0].points.x[3]`.
+  private var pathText: String {
+    var text = ""
+    for step in path {
+      switch step {
+      case .index(let index):
+        text += "[\(index)]"
+      case .key(let key):
+        let isPlain =
+          !key.isEmpty && key.utf8.count <= 64
+          && key.utf8.allSatisfy {
+            ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F
+          }
+        let name = isPlain ? key : "[\(JSONTextWriter.string(String(key.prefix(64))))]"
+        text += text.isEmpty || !isPlain ? name : "." + name
+      }
+    }
+    return text
+  }
+
+  /// The type of the value starting at `index`, from its first byte.
+  private func valueType(at index: Int) -> ValueType {
+    switch bytes[index] {
+    case UInt8(ascii: "{"): .object
+    case UInt8(ascii: "["): .array
+    case UInt8(ascii: "\""): .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): .boolean
+    case UInt8(ascii: "n"): .null
+    default: .number
+    }
+  }
+
+  /// What a line that is not an object starts with, for the message.
+  private func describeValueStart() -> String {
+    func starts(with word: String) -> Bool {
+      let utf8 = Array(word.utf8)
+      return position + utf8.count <= bytes.count
+        && bytes[position..<position + utf8.count].elementsEqual(utf8)
+    }
+    let byte = bytes[position]
+    switch byte {
+    case UInt8(ascii: "["): return "an array"
+    case UInt8(ascii: "\""): return "a string"
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
+    default:
+      if starts(with: "null") { return "null" }
+      if starts(with: "true") || starts(with: "false") { return "a boolean" }
+      return "text that is not JSON"
+    }
+  }
+
+  private mutating func skipWhitespace() {
+    while position < bytes.count {
+      let byte = bytes[position]
+      guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return }
+      position += 1
+    }
+  }
+}
