@@ -28,9 +28,7 @@ public enum FeedbackPicture {
     let template = feedback.template
     let unit = Self.unit(of: feedback)
     let region = Self.region(of: feedback)
-    let canvas = try Canvas(
-      format: format, pixelWidth: Int((region.width * scale).rounded(.up)),
-      pixelHeight: Int((region.height * scale).rounded(.up)), origin: region.origin, scale: scale)
+    let canvas = try Canvas(format: format, region: region, scale: scale)
     canvas.fill(.white)
     let thin = 0.004 * unit
     canvas.strokePolyline(
@@ -120,15 +118,19 @@ public enum FeedbackPicture {
     feedback.template.box.height > 0 ? feedback.template.box.height : 100
   }
 
-  /// The part of the box coordinates the picture shows: the template box and all the ink, with
-  /// a margin of 8% of the box height. A point `p` lands on pixel
+  /// The part of the box coordinates the picture shows: the template box and the ink, with a
+  /// margin of 8% of the box height. Ink is shown up to one box height beyond the box on every
+  /// side; a stray mark farther away (which the report counts as extra ink) is left out of the
+  /// picture, so that its size stays that of the exercise. A point `p` lands on pixel
   /// `((p.x - region.minX) * scale, (p.y - region.minY) * scale)`.
   public static func region(of feedback: TracingFeedback) -> CGRect {
     let unit = unit(of: feedback)
-    let inkBounds = feedback.ink.flatMap(\.points).reduce(feedback.template.box) {
-      $0.union(CGRect(origin: $1, size: .zero))
+    let box = feedback.template.box
+    let inkBounds = feedback.ink.flatMap(\.points).reduce(box) {
+      $1.x.isFinite && $1.y.isFinite ? $0.union(CGRect(origin: $1, size: .zero)) : $0
     }
-    return inkBounds.insetBy(dx: -0.08 * unit, dy: -0.08 * unit)
+    return inkBounds.intersection(box.insetBy(dx: -unit, dy: -unit))
+      .insetBy(dx: -0.08 * unit, dy: -0.08 * unit)
   }
 
   /// Green on the line, orange at half a tolerance, red at a tolerance or more.

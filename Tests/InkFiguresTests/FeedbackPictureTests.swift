@@ -9,14 +9,17 @@ import Testing
 /// The real feedback picture of a scored attempt, probed pixel by pixel: what the report says
 /// about each stroke is what the picture shows where that stroke is.
 @Suite struct FeedbackPictureTests {
-  /// `latin/T` (stem, then bar) traced with the stem only, plus a mark below the box.
-  static func feedback(method: TracingMethod = .strokes) throws -> TracingFeedback {
+  /// `latin/T` (stem, then bar) traced with the stem only, plus a mark below the box (or at
+  /// `markY`).
+  static func feedback(method: TracingMethod = .strokes, markY: Double = 94) throws
+    -> TracingFeedback
+  {
     let template = try TemplateLibrary.bundled.template(named: "latin/T")
     var drawing = template.drawing()
     drawing.strokes.removeLast()
     let mark = (0...20).map { i in
       PKStrokePoint(
-        location: CGPoint(x: 10 + Double(i) * 0.5, y: 94), timeOffset: 2 + Double(i) * 0.01,
+        location: CGPoint(x: 10 + Double(i) * 0.5, y: markY), timeOffset: 2 + Double(i) * 0.01,
         size: CGSize(width: 4, height: 4), opacity: 1, force: 1, azimuth: 0, altitude: .pi / 2)
     }
     drawing.strokes.append(
@@ -74,6 +77,20 @@ import Testing
     // Start dot 1 (green, with a white numeral) at the top of the stem, right of the numeral.
     #expect(
       Self.count(image, feedback, x: 50, y: 20, radius: 3, where: Self.isGreen) > 40)
+  }
+
+  @Test func aFarStrayMarkLeavesThePictureTheSizeOfTheExercise() throws {
+    let near = try Self.feedback()
+    let far = try Self.feedback(markY: 50_000)
+    #expect(far.report.strokes.contains { $0.templateStroke == nil && $0.codes.contains(.extra) })
+    let box = far.template.box
+    let region = FeedbackPicture.region(of: far)
+    // One box height of ink beyond the box, and the 8% margin: no more.
+    #expect(abs(region.maxY - (box.maxY + 1.08 * box.height)) < 1e-9)
+    #expect(abs(region.width - FeedbackPicture.region(of: near).width) < 1e-9)
+    let image = try RasterImage(pngData: FeedbackPicture.render(far, format: .png))
+    #expect(image.height == Int((region.height * FeedbackPicture.scale - 1e-6).rounded(.up)))
+    #expect(Self.isGreen(Self.color(image, far, x: 50, y: 45)))
   }
 
   @Test func theCoverageMethodColoursInkByItsNearestStroke() throws {
