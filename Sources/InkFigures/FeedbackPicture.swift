@@ -5,9 +5,10 @@ import InkTracing
 import OpenPencilKit
 
 /// The feedback picture of a tracing report: the template in grey with numbered start dots,
-/// the attempt coloured from green (on the line) through orange to red (a tolerance or more
-/// off), arrows on reversed strokes, missing strokes dashed in red, extra ink in purple, and
-/// the report's score and stars as a caption.
+/// the attempt green where the report counts it on the line (within the level's tolerance),
+/// orange just beyond and red two tolerances or more off, arrows on reversed strokes, missing
+/// strokes dashed in red, extra ink in purple, and the report's score, stars and verdict as a
+/// caption.
 ///
 /// It draws a `TracingFeedback` (`TracingScorer.feedback(_:against:method:)`), so the
 /// picture and the report come from one scoring of the attempt:
@@ -105,7 +106,8 @@ public enum FeedbackPicture {
     let caption =
       "\(feedback.report.scoreText)/100 "
       + String(repeating: "★", count: feedback.report.stars)
-      + String(repeating: "☆", count: 3 - feedback.report.stars)
+      + String(repeating: "☆", count: 3 - feedback.report.stars) + "  "
+      + feedback.report.verdict.words
     canvas.drawText(
       caption, centeredAt: CGPoint(x: region.midX, y: region.minY + 0.04 * unit),
       fontSize: 0.05 * unit,
@@ -133,11 +135,15 @@ public enum FeedbackPicture {
       .insetBy(dx: -0.08 * unit, dy: -0.08 * unit)
   }
 
-  /// Green on the line, orange at half a tolerance, red at a tolerance or more.
+  /// The colour of ink `ratio` tolerances from its template stroke, on the report's scale: the
+  /// ink the report counts as on the line (within one tolerance) is green, turning yellow-green
+  /// towards the tolerance; beyond it, orange turning red at two tolerances.
   static func color(deviation ratio: Double) -> PKColor {
-    let r = min(max(ratio, 0), 1)
-    return r < 0.5
-      ? PKColor(red: 0.1 + 1.7 * r, green: 0.65, blue: 0.15, alpha: 1)
-      : PKColor(red: 0.95, green: 0.65 * (1 - (r - 0.5) * 2) + 0.1, blue: 0.1, alpha: 1)
+    if ratio <= 1 {
+      let r = max(ratio, 0)
+      return PKColor(red: 0.1 + 0.45 * r * r, green: 0.65, blue: 0.15, alpha: 1)
+    }
+    let r = min(ratio - 1, 1)
+    return PKColor(red: 0.95, green: 0.55 * (1 - r) + 0.1, blue: 0.1, alpha: 1)
   }
 }

@@ -69,7 +69,8 @@ struct TracingScorerTests {
     #expect(r.score >= 95)
     #expect(r.stars == 3)
     #expect(r.codes == [.ok])
-    #expect(r.strokes.map(\.verdict) == ["good", "good", "good"])
+    #expect(r.strokes.map(\.verdict) == [.excellent, .excellent, .excellent])
+    #expect(r.verdict == .excellent)
     #expect(r.strokes.allSatisfy { $0.coverage == 1 && $0.precision == 1 })
   }
 
@@ -89,7 +90,8 @@ struct TracingScorerTests {
     strokes.remove(at: 1)
     let missing = try report(strokes)
     #expect(missing.strokes[1].codes == [.missing])
-    #expect(missing.strokes[1].verdict == "missing")
+    #expect(missing.strokes[1].verdict == .missing && missing.strokes[1].score == 0)
+    #expect(missing.verdict != .excellent)
     #expect(missing.score < 80)
 
     strokes = TracingAttempts.clean
@@ -127,8 +129,9 @@ struct TracingScorerTests {
     var strokes = TracingAttempts.clean
     strokes[0] = TracingAttempts.line(from: (50, 10), to: (50, 35))
     let short = try report(strokes)
+    // Stopping short is told as "keep going", never also as "stop at the end".
     #expect(short.strokes[0].codes.contains(.tooShort))
-    #expect(short.strokes[0].codes.contains(.badEnd))
+    #expect(!short.strokes[0].codes.contains(.badEnd))
 
     strokes = TracingAttempts.clean
     // A tremor: 2-unit sideways waves every 6 units along the horizontal bar.

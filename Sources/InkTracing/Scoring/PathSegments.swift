@@ -83,6 +83,29 @@ struct PathSegments: Sendable {
     return best.squareRoot()
   }
 
+  /// How far along the polyline (0 at its start, 1 at its end, by length) its point nearest to
+  /// `(px, py)` lies; 0 for a polyline without length.
+  func fractionAlong(nearestToX px: Double, y py: Double) -> Double {
+    let total = length
+    guard count > 1, total > 0 else { return 0 }
+    var best = Double.infinity
+    var bestAlong = 0.0
+    var along = 0.0
+    for i in 0..<(count - 1) {
+      let (dx, dy) = (xs[i + 1] - xs[i], ys[i + 1] - ys[i])
+      let squared = dx * dx + dy * dy
+      let t = squared > 0 ? min(max(((px - xs[i]) * dx + (py - ys[i]) * dy) / squared, 0), 1) : 0
+      let (ex, ey) = (px - xs[i] - t * dx, py - ys[i] - t * dy)
+      let distance = ex * ex + ey * ey
+      if distance < best {
+        best = distance
+        bestAlong = along + t * squared.squareRoot()
+      }
+      along += squared.squareRoot()
+    }
+    return bestAlong / total
+  }
+
   /// Samples every `spacing` along the polyline (ends kept).
   func resampled(spacing: Double) -> PathSegments {
     guard count > 1, let buffer = try? samples.resampled(spacing: spacing) else { return self }

@@ -15,8 +15,9 @@ public struct StrokeAssessment: Hashable, Sendable, Codable {
   public var attemptStrokes: [Int]
   /// The stroke's score, 0–100.
   public var score: Double
-  /// `good`, `fair` (only minor codes), `poor` (a major code), `missing` or `extra`.
-  public var verdict: String
+  /// The stroke's word, the band of its score (``TracingVerdict`` has the table), or
+  /// `missing` / `extra` for a stroke without a partner.
+  public var verdict: TracingVerdict
   /// What the report says about the stroke, `ok` alone when nothing is wrong.
   public var codes: [TracingCode]
   /// The messages of the codes, in the same order.
@@ -48,7 +49,7 @@ public struct StrokeAssessment: Hashable, Sendable, Codable {
     self.templateStroke = templateStroke
     self.attemptStrokes = attemptStrokes
     self.score = 0
-    self.verdict = "missing"
+    self.verdict = .missing
     self.codes = []
     self.messages = []
   }

@@ -45,8 +45,8 @@ public enum TracingCode: String, Hashable, Sendable, Codable, CaseIterable, Comp
   public var message: String {
     switch self {
     case .ok: "Well done!"
-    case .missing: "This stroke is missing."
-    case .extra: "This stroke is not part of the letter."
+    case .missing: "Draw this stroke too."
+    case .extra: "Leave out this extra line: it is not part of the letter."
     case .wrongOrder: "Draw the strokes in the numbered order."
     case .reversed: "Start at the green dot and follow the arrow."
     case .badStart: "Start at the green dot."
@@ -71,6 +71,30 @@ public enum TracingCode: String, Hashable, Sendable, Codable, CaseIterable, Comp
     case .missing, .extra, .reversed, .shape, .offPath, .tooShort: true
     default: false
     }
+  }
+
+  /// The codes this one makes redundant or contradictory on the same stroke, which the report
+  /// drops: a stroke that stops short is `too_short`, not also `bad_end` ("Keep going" and
+  /// "Stop at the end" cannot both be the advice); a reversed stroke's ends are told by the
+  /// arrow, not by `bad_start`/`bad_end`; a stroke drawn in one go with another is `joined`,
+  /// not also `split`.
+  public var supersedes: Set<TracingCode> {
+    switch self {
+    case .missing: Set(Self.allCases).subtracting([self])
+    case .reversed: [.badStart, .badEnd]
+    case .tooShort: [.badEnd, .tooLong]
+    case .tooLong, .hookMissing: [.badEnd]
+    case .joined: [.split]
+    default: []
+    }
+  }
+
+  /// A stroke's codes with the superseded ones dropped, sorted, `ok` alone when none is left.
+  public static func reconciled<Codes: Sequence<TracingCode>>(_ codes: Codes) -> [TracingCode] {
+    var set = Set(codes).subtracting([.ok])
+    let dropped = set.reduce(into: Set<TracingCode>()) { $0.formUnion($1.supersedes) }
+    set.subtract(dropped)
+    return set.isEmpty ? [.ok] : set.sorted()
   }
 
   /// Codes sort in declaration order, so reports list them the same way every time.

@@ -56,4 +56,15 @@ public struct TracingLevel: Hashable, Sendable, Codable {
   public func stars(for score: Double) -> Int {
     starThresholds.filter { score >= $0 }.count
   }
+
+  /// The highest score that codes allow (``TracingVerdict`` has the table): a tenth below the
+  /// top star for a minor code, a tenth below the second star for a major one, 100 for `ok`.
+  public func scoreCap(for codes: [TracingCode]) -> Double {
+    let thresholds = starThresholds.sorted()
+    if codes.contains(where: \.isMajor), thresholds.count >= 2 {
+      return thresholds[thresholds.count - 2] - 0.1
+    }
+    if codes.contains(where: { $0 != .ok }), let top = thresholds.last { return top - 0.1 }
+    return 100
+  }
 }

@@ -5,8 +5,8 @@ extension TracingReport {
   /// score and stars, one line a stroke with its measurements and messages, and the fluency.
   ///
   /// ```
-  /// latin/a: 82.7/100 ★★☆  (strokes, standard)
-  ///   stroke 1: poor 82.7 — shape  [coverage 98.2%, precision 100%, deviation 2.5%]
+  /// latin/a: 74.9/100 ★☆☆ keep practising  (strokes, standard)
+  ///   stroke 1: keep practising 74.9 — shape  [coverage 98.2%, precision 100%, deviation 2.5%]
   ///       Look at the shape again and follow the line.
   /// ```
   public var text: String {
@@ -16,7 +16,8 @@ extension TracingReport {
     let stars =
       String(repeating: "★", count: report.stars) + String(repeating: "☆", count: 3 - report.stars)
     var lines = [
-      "\(report.template): \(format(report.score))/100 \(stars)  (\(report.method), \(report.level))"
+      "\(report.template): \(Self.formattedScore(report.score))/100 \(stars) \(report.verdict.words)  "
+        + "(\(report.method), \(report.level))"
     ]
     for stroke in report.strokes {
       let name = stroke.templateStroke.map { "stroke \($0 + 1)" } ?? "extra"
@@ -28,7 +29,9 @@ extension TracingReport {
       }
       let detail = facts.isEmpty ? "" : "  [" + facts.joined(separator: ", ") + "]"
       let codes = stroke.codes.map(\.rawValue).joined(separator: ", ")
-      lines.append("  \(name): \(stroke.verdict) \(format(stroke.score)) — \(codes)\(detail)")
+      lines.append(
+        "  \(name): \(stroke.verdict.words) \(Self.formattedScore(stroke.score)) — \(codes)\(detail)"
+      )
       for message in stroke.messages where stroke.codes != [.ok] {
         lines.append("      \(message)")
       }
@@ -47,7 +50,13 @@ extension TracingReport {
   }
 
   /// The score as the report prints it: one decimal, none when it is zero (`82.7`, `100`).
-  public var scoreText: String { Self.formatted(score) }
+  public var scoreText: String { Self.formattedScore(score) }
+
+  /// A score cut (not rounded) to one decimal, so that the printed score is never in a higher
+  /// band than the stars: 89.96 prints as `89.9` beside its two stars, not as `90`.
+  static func formattedScore(_ value: Double) -> String {
+    formatted((value * 10 + 1e-9).rounded(.down) / 10)
+  }
 
   /// A number with one decimal, none when it is zero.
   static func formatted(_ value: Double) -> String {

@@ -10,7 +10,11 @@ import OpenPencilKit
 /// documented output of `ductus trace score`; see the Tracing article.
 public struct TracingReport: Hashable, Sendable, Codable {
   /// The report format's version.
-  public var version: Int = 1
+  ///
+  /// Version 2 added ``verdict`` and made stroke verdicts ``TracingVerdict``s (`excellent`,
+  /// `good`, `keep_practising`, `try_again`, `missing`, `extra`; version 1 said `good`, `fair`,
+  /// `poor`).
+  public var version: Int = 2
   /// The template's name.
   public var template: String
   /// `strokes` (the stroke-by-stroke report) or `coverage` (the classic coverage score).
@@ -21,6 +25,9 @@ public struct TracingReport: Hashable, Sendable, Codable {
   public var score: Double
   /// 0–3.
   public var stars: Int
+  /// The attempt's word, the band of its score: `excellent`, `good`, `keep_practising` or
+  /// `try_again`, as its stars say.
+  public var verdict: TracingVerdict
   /// The codes found anywhere in the attempt, each once, in a fixed order.
   public var codes: [TracingCode]
   /// The template strokes in order, then extra strokes.

@@ -61,9 +61,22 @@ extension TracingScene {
       assessment.frechet = TracingScorer.rounded(frechet)
       shapeSimilarity = max(0, 1 - frechet / (2 * level.shapeTolerance))
       if frechet > level.shapeTolerance { codes.append(.shape) }
-      let ratio = inkLength / templateLength
+    }
+    let stroke = template.strokes[i]
+    if !isDot {
+      // A dot of ink has no length; a stroke that ends well before the template's end, on
+      // its line, stopped short whatever its length (a retraced stem is long, a missing
+      // descender short) — unless what is left is the hook, which `hook_missing` names.
+      let ratio = ink.count > 1 ? inkLength / templateLength : 0
       assessment.lengthRatio = TracingScorer.rounded(ratio)
-      if ratio < level.minimumLengthRatio { codes.append(.tooShort) }
+      let (lastX, lastY) = (ink.xs[ink.count - 1], ink.ys[ink.count - 1])
+      let reached = reversed ? 1 : line.fractionAlong(nearestToX: lastX, y: lastY)
+      let leftOver = (1 - reached) * templateLength / unit
+      let stopsShort =
+        end > level.endpointTolerance && leftOver > level.endpointTolerance
+        && line.distance(toX: lastX, y: lastY) / unit <= level.tolerance
+        && ratio <= level.maximumLengthRatio && !(stroke.hasHook && reached >= Self.hookStart)
+      if ratio < level.minimumLengthRatio || stopsShort { codes.append(.tooShort) }
       if ratio > level.maximumLengthRatio { codes.append(.tooLong) }
     }
     if precision < level.minimumPrecision { codes.append(.offPath) }
@@ -72,9 +85,8 @@ extension TracingScene {
     if shake > level.wobbleTolerance { codes.append(.wobbly) }
     if js.count > 1 { codes.append(.split) }
     if outsideBox(ink, tolerance: tolerance) > 0.05 { codes.append(.outOfBounds) }
-    let stroke = template.strokes[i]
     if stroke.hasHook {
-      let tailStart = Int(Double(line.count) * 0.8)
+      let tailStart = Int(Double(line.count) * Self.hookStart)
       let tail = PathSegments(xs: Array(line.xs[tailStart...]), ys: Array(line.ys[tailStart...]))
       // A hook curls back near its own stroke, so its ink can be "near" without being drawn:
       // a tail only partly covered by an attempt that also stops short of the end is missing.
@@ -99,6 +111,9 @@ extension TracingScene {
     assessment.score = 100 * (0.45 * coverage + 0.35 * precision + 0.2 * shapeSimilarity)
     return assessment
   }
+
+  /// Where a hook begins along its stroke: the last fifth is the hook.
+  static let hookStart = 0.8
 
   /// The mean distance between corresponding samples of two equally long polylines.
   static func meanPairDistance(_ a: PathSegments, _ b: PathSegments) -> Double {

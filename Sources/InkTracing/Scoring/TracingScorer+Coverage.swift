@@ -49,11 +49,13 @@ extension TracingScorer {
       Self.finish(&assessment, level: level)
       assessments.append(assessment)
     }
-    let score = Self.rounded(total > 0 ? 100 * Double(counted) / Double(total) : 0)
+    let score = Self.attemptScore(
+      total > 0 ? 100 * Double(counted) / Double(total) : 0, strokes: assessments, level: level)
     let codes = Set(assessments.flatMap(\.codes)).subtracting([.ok]).sorted()
     return TracingReport(
       template: template.name, method: "coverage", level: level.name, score: score,
-      stars: level.stars(for: score), codes: codes.isEmpty ? [.ok] : codes, strokes: assessments,
+      stars: level.stars(for: score), verdict: TracingVerdict(score: score, level: level),
+      codes: codes.isEmpty ? [.ok] : codes, strokes: assessments,
       fluency: nil, placement: placement.name,
       transform: [scene.scale, scene.offsetX, scene.offsetY].map(Self.rounded))
   }

@@ -101,36 +101,47 @@ public struct TracingScorer: Sendable {
       if let t = assessment.templateStroke { total += weights[t] * assessment.score }
     }
     total -= 8 * Double(extra) + 5 * Double(wrongOrder)
-    let score = Self.rounded(min(max(total, 0), 100))
+    let score = Self.attemptScore(total, strokes: assessments, level: level)
     let codes = Set(assessments.flatMap(\.codes)).subtracting([.ok]).sorted()
     return TracingReport(
       template: template.name, method: "strokes", level: level.name, score: score,
-      stars: level.stars(for: score), codes: codes.isEmpty ? [.ok] : codes,
+      stars: level.stars(for: score), verdict: TracingVerdict(score: score, level: level),
+      codes: codes.isEmpty ? [.ok] : codes,
       strokes: assessments, fluency: scene.fluency(), placement: placement.name,
       transform: [scene.scale, scene.offsetX, scene.offsetY].map(Self.rounded))
   }
 
-  /// Sorts a stroke's codes, fills in its messages, verdict and final score.
+  /// Reconciles a stroke's codes, fills in its messages, final score (penalties, then the
+  /// codes' cap) and verdict.
   static func finish(_ assessment: inout StrokeAssessment, level: TracingLevel) {
-    var codes = Array(Set(assessment.codes)).sorted()
-    if codes.isEmpty { codes = [.ok] }
+    let codes = TracingCode.reconciled(assessment.codes)
     assessment.codes = codes
     assessment.messages = codes.map(\.message)
-    if codes.contains(.missing) {
-      assessment.verdict = "missing"
-    } else if codes.contains(.extra) {
-      assessment.verdict = "extra"
-    } else if codes.contains(where: \.isMajor) {
-      assessment.verdict = "poor"
-    } else {
-      assessment.verdict = codes == [.ok] ? "good" : "fair"
-    }
     let penalties: [TracingCode: Double] = [
       .reversed: 35, .badStart: 10, .badEnd: 8, .tooLong: 10, .wobbly: 10, .hookMissing: 15,
       .outOfBounds: 10, .checkpointMissed: 10, .split: 5, .joined: 10,
     ]
     let penalty = codes.reduce(0) { $0 + (penalties[$1] ?? 0) }
-    assessment.score = rounded(min(max(assessment.score - penalty, 0), 100))
+    let score = min(max(assessment.score - penalty, 0), level.scoreCap(for: codes))
+    assessment.score = rounded(score)
+    if codes.contains(.missing) {
+      assessment.score = 0
+      assessment.verdict = .missing
+    } else if codes.contains(.extra) {
+      assessment.verdict = .extra
+    } else {
+      assessment.verdict = TracingVerdict(score: assessment.score, level: level)
+    }
+  }
+
+  /// The attempt's score: at most a tenth below the top star when a stroke has a major code
+  /// or `wrong_order`, or is missing or extra (``TracingVerdict`` has the rule).
+  static func attemptScore(_ total: Double, strokes: [StrokeAssessment], level: TracingLevel)
+    -> Double
+  {
+    let flawed = strokes.contains { $0.codes.contains { $0.isMajor || $0 == .wrongOrder } }
+    let cap = flawed ? level.scoreCap(for: [.wrongOrder]) : 100
+    return rounded(min(max(total, 0), cap))
   }
 
   /// A number rounded to 4 decimals, so that reports are stable text.
