@@ -178,7 +178,9 @@ struct TracingScorerTests {
     #expect(fluency.penLifts == 2)
     #expect(abs(fluency.penDownTime - (0.29 + 0.29 + 0.39)) < 1e-9)
     #expect(abs(fluency.airTime - 3 * 0.3 + 0.3 - 0.0) < 0.05)
-    #expect(fluency.speedSteadiness > 0.9)
+    // Even speed, but starting and stopping at once: a little short of perfectly steady.
+    #expect(fluency.speedSteadiness > 0.85)
+    #expect(fluency.pauses == 0)
     #expect(try #require(fluency.pressure).minimum == 0.2)
   }
 

@@ -16,9 +16,17 @@ public struct FluencyReport: Hashable, Sendable, Codable {
   public var penLifts: Int
   /// Mean writing speed, in template box heights a second.
   public var meanSpeed: Double
-  /// 1 − the coefficient of variation of the speed (1: perfectly even; lower: jerky), 0 at
-  /// least.
+  /// How even the movement is, 0–1: 1 − the RMS of the pen speed's departure from the speed of
+  /// the movement (the path smoothed by a Gaussian of 40 ms, on a 10 ms clock) over the RMS of
+  /// the movement's speed, averaged over the strokes of 0.3 s or more by duration; 1 when no stroke is that
+  /// long. A smooth, confident stroke is near 1 however its speed rises and falls; a tremor of
+  /// the size of the speed brings it near 0.
   public var speedSteadiness: Double
+  /// Stops inside strokes: runs of 0.1 s or more with the speed below 5% of the stroke's peak
+  /// (the slow start and end of a stroke do not count).
+  public var pauses: Int
+  /// The seconds of those stops.
+  public var pauseTime: Double
   /// Mean, standard deviation, minimum and maximum of the pen force, when the device reports
   /// force.
   public var pressure: PressureStatistics?

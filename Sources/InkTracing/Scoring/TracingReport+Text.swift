@@ -38,8 +38,12 @@ extension TracingReport {
     }
     if let fluency = report.fluency {
       var fluent =
-        "  fluency: \(format(fluency.duration)) s, \(fluency.penLifts) pen lifts, "
-        + "\(format(fluency.airTime)) s in the air, speed \(format(fluency.meanSpeed)) boxes/s "
+        "  fluency: \(format(fluency.duration)) s, "
+        + Self.counted(fluency.penLifts, "pen lift", "pen lifts") + ", "
+        + "\(format(fluency.airTime)) s in the air, "
+        + Self.counted(fluency.pauses, "pause", "pauses")
+        + (fluency.pauses > 0 ? " (\(format(fluency.pauseTime)) s)" : "")
+        + ", speed \(format(fluency.meanSpeed)) boxes/s "
         + "(steadiness \(percent(fluency.speedSteadiness)))"
       if let pressure = fluency.pressure {
         fluent += ", pressure \(format(pressure.mean)) ± \(format(pressure.standardDeviation))"
@@ -56,6 +60,11 @@ extension TracingReport {
   /// band than the stars: 89.96 prints as `89.9` beside its two stars, not as `90`.
   static func formattedScore(_ value: Double) -> String {
     formatted((value * 10 + 1e-9).rounded(.down) / 10)
+  }
+
+  /// A count with its noun in the singular or the plural (`1 pen lift`, `0 pauses`).
+  static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+    "\(count) \(count == 1 ? singular : plural)"
   }
 
   /// A number with one decimal, none when it is zero.

@@ -5,13 +5,14 @@ import InkSampling
 import OpenPencilKit
 
 extension TracingScene {
-  /// Timing, speed and pressure of the attempt as drawn (before resampling).
+  /// Timing, speed, steadiness, pauses and pressure of the attempt as drawn (before
+  /// resampling in space).
   func fluency() -> FluencyReport {
     let strokes = rawAttempt.filter { !$0.isEmpty }
     guard !strokes.isEmpty else {
       return FluencyReport(
         duration: 0, penDownTime: 0, airTime: 0, penLifts: 0, meanSpeed: 0, speedSteadiness: 0,
-        pressure: nil)
+        pauses: 0, pauseTime: 0, pressure: nil)
     }
     let times = strokes.map { $0[.t] ?? [Double](repeating: 0, count: $0.count) }
     let starts = times.map { $0.first! }
@@ -19,29 +20,27 @@ extension TracingScene {
     let penDown = zip(starts, ends).reduce(0) { $0 + max($1.1 - $1.0, 0) }
     var air = 0.0
     for k in strokes.indices.dropFirst() { air += max(starts[k] - ends[k - 1], 0) }
-    // Speeds of raw segments, in box heights a second, weighted by their durations.
-    var weightedSum = 0.0
-    var weightedSquares = 0.0
-    var weight = 0.0
     var length = 0.0
-    for (stroke, t) in zip(strokes, times) {
+    for stroke in strokes {
       for i in stroke.xs.indices.dropFirst() {
-        let distance =
+        length +=
           hypot(stroke.xs[i] - stroke.xs[i - 1], stroke.ys[i] - stroke.ys[i - 1]) * scale / unit
-        length += distance
-        let dt = t[i] - t[i - 1]
-        guard dt > 0 else { continue }
-        let speed = distance / dt
-        weightedSum += speed * dt
-        weightedSquares += speed * speed * dt
-        weight += dt
       }
     }
-    var steadiness = 0.0
-    if weight > 0 {
-      let mean = weightedSum / weight
-      let variance = max(weightedSquares / weight - mean * mean, 0)
-      steadiness = mean > 0 ? max(0, 1 - variance.squareRoot() / mean) : 0
+    // Steadiness and pauses from each stroke's speed on a regular clock, weighted by duration.
+    var steadinessSum = 0.0
+    var steadinessWeight = 0.0
+    var pauses = 0
+    var pauseTime = 0.0
+    for stroke in strokes {
+      guard let profile = SpeedProfile(stroke, scale: scale / unit) else { continue }
+      if let steadiness = profile.steadiness {
+        steadinessSum += steadiness * profile.duration
+        steadinessWeight += profile.duration
+      }
+      let (count, seconds) = profile.pauses()
+      pauses += count
+      pauseTime += seconds
     }
     let forces = strokes.flatMap { $0[.force] ?? [] }
     var pressure: FluencyReport.PressureStatistics?
@@ -58,6 +57,8 @@ extension TracingScene {
       penDownTime: TracingScorer.rounded(penDown), airTime: TracingScorer.rounded(air),
       penLifts: strokes.count - 1,
       meanSpeed: TracingScorer.rounded(penDown > 0 ? length / penDown : 0),
-      speedSteadiness: TracingScorer.rounded(steadiness), pressure: pressure)
+      speedSteadiness: TracingScorer.rounded(
+        steadinessWeight > 0 ? steadinessSum / steadinessWeight : 1),
+      pauses: pauses, pauseTime: TracingScorer.rounded(pauseTime), pressure: pressure)
   }
 }
