@@ -50,6 +50,37 @@ struct TraceCommandTests {
     }
   }
 
+  @Test func scoreTakesOneRecordOfACorpusByKeyOrIndex() throws {
+    let corpus = SharedData.repositoryRoot.appendingPathComponent(
+      "Datasets/samples/samples.ndjson"
+    ).path
+    let score = { (extra: [String]) in
+      try DuctusProcess.run(["trace", "score", "-t", "latin/a", "-a", corpus] + extra)
+    }
+    // Five records and none chosen: refused, never the first one silently.
+    let unchosen = try score([])
+    #expect(unchosen.exitCode == 2)
+    #expect(unchosen.standardError.contains("holds more than one record; choose one with --record"))
+    #expect(unchosen.standardOutput.isEmpty)
+    // By key and by zero-based index: the same record, "a" is the first.
+    let byKey = try score(["--record", "a"])
+    let byIndex = try score(["--record", "0"])
+    #expect(byKey.exitCode == 0 && byIndex.exitCode == 0, "\(byKey.standardError)")
+    #expect(byKey.standardOutput == byIndex.standardOutput)
+    let single = try DuctusProcess.run([
+      "trace", "score", "-t", "latin/a", "-a",
+      SharedData.repositoryRoot.appendingPathComponent("Datasets/samples/a.json").path,
+    ])
+    #expect(byKey.standardOutput == single.standardOutput)
+    let star = try json(try score(["--record", "star"]).standardOutput)
+    #expect(star["score"] as? Double != (try json(byKey.standardOutput))["score"] as? Double)
+    let missing = try score(["--record", "7"])
+    #expect(missing.exitCode == 66)
+    #expect(
+      missing.standardError.contains(
+        "no record has the key '7' and there is no index 7 (5 records)"))
+  }
+
   @Test func scoreWritesAReportAndAPicture() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -19,11 +19,14 @@ struct TraceScoreCommand: Command {
         "The report gives a score from 0 to 100, 0 to 3 stars, and for each template stroke its "
         + "measurements, a verdict and codes with short messages (see 'Tracing reports' in the "
         + "documentation). JSON by default when piped; --picture also draws the feedback "
-        + "picture (PNG, SVG or PDF by extension).",
+        + "picture (PNG, SVG or PDF by extension). An attempt from a corpus is chosen with "
+        + "--record; a corpus of several records without it is refused (score them all with "
+        + "'ductus trace batch').",
       options: TraceOptions.all + [
         .value(
           "attempt", short: "a", valueName: "file",
           help: "The attempt: a drawing file, '-' for standard input."),
+        RecordSelection.option,
         .value("picture", valueName: "file", help: "Write the feedback picture here."),
         OutputFormat.option([.text, .json], otherwise: .json),
         .value(
@@ -46,16 +49,10 @@ struct TraceScoreCommand: Command {
     let input = try InkInput(
       path: attemptPath, format: try arguments.value("from", as: InkFileFormat.self),
       context: context)
-    var records = try input.openRecords()
-    let drawing: PKDrawingInput
-    do {
-      guard let record = try records.next() else {
-        throw CommandFailure(.malformedInput, "\(input.displayName): holds no drawing")
-      }
-      drawing = PKDrawingInput(name: input.displayName, drawing: record.drawing)
-    } catch let error as InkFormatError {
-      throw input.relocated(error)
-    }
+    let selection = RecordSelection(arguments, batchCommand: "ductus trace batch")
+    let record = try selection.record(in: input)
+    let name = selection.value == nil ? input.displayName : "\(input.displayName) (\(record.key))"
+    let drawing = PKDrawingInput(name: name, drawing: record.drawing)
     let method = TraceOptions.method(arguments)
     let picture = try arguments.value("picture").map { path in
       try (path: path, format: Self.pictureFormat(of: path, context: context))
