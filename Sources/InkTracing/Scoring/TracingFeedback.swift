@@ -42,8 +42,7 @@ extension TracingScorer {
   public func feedback(
     _ attempt: PKDrawing, against template: TracingTemplate, method: TracingMethod = .strokes
   ) throws(TracingError) -> TracingFeedback {
-    let scene = try TracingScene(attempt: attempt, template: template, placement: placement)
-    let report = report(of: scene, template: template, method: method)
+    let (scene, report) = try placed(attempt, against: template, method: method)
     var pairedWith: [Int: Int] = [:]
     for assessment in report.strokes {
       guard let t = assessment.templateStroke else { continue }

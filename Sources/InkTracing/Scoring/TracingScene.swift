@@ -24,6 +24,30 @@ struct TracingScene {
   init(attempt: PKDrawing, template: TracingTemplate, placement: TracingPlacement)
     throws(TracingError)
   {
+    try self.init(
+      samples: Self.samples(of: attempt), template: template, placement: placement,
+      fittedOn: nil)
+  }
+
+  /// The attempt's strokes as sampled, each checked to be finite.
+  static func samples(of attempt: PKDrawing) throws(TracingError) -> [SampleBuffer] {
+    let samples = StrokeSampler(mode: .spline(.parametricStep(0.2))).samples(of: attempt)
+    for (s, stroke) in samples.enumerated() {
+      if let bad = stroke.xs.indices.first(where: {
+        !stroke.xs[$0].isFinite || !stroke.ys[$0].isFinite
+      }) {
+        throw .nonFiniteAttempt(stroke: s, point: bad)
+      }
+    }
+    return samples
+  }
+
+  /// A scene of sampled attempt strokes; a `fit` placement fits the strokes of `fittedOn` (all
+  /// when `nil`) to the template, so that a stray mark can be left out of the fit.
+  init(
+    samples: [SampleBuffer], template: TracingTemplate, placement: TracingPlacement,
+    fittedOn: Set<Int>?
+  ) throws(TracingError) {
     guard !template.strokes.isEmpty else { throw .invalidTemplate("it has no stroke") }
     let points = template.strokes.flatMap(\.points)
     let templateBounds = Self.bounds(
@@ -35,14 +59,7 @@ struct TracingScene {
     }
     self.template = template
     self.unit = unit
-    rawAttempt = StrokeSampler(mode: .spline(.parametricStep(0.2))).samples(of: attempt)
-    for (s, stroke) in rawAttempt.enumerated() {
-      if let bad = stroke.xs.indices.first(where: {
-        !stroke.xs[$0].isFinite || !stroke.ys[$0].isFinite
-      }) {
-        throw .nonFiniteAttempt(stroke: s, point: bad)
-      }
-    }
+    rawAttempt = samples
     switch placement {
     case .box:
       (scale, offsetX, offsetY) = (1, 0, 0)
@@ -54,15 +71,7 @@ struct TracingScene {
         Double(template.box.minY) - Double(rect.minY) * s
       )
     case .fit:
-      let attemptBounds = Self.bounds(
-        xs: rawAttempt.flatMap(\.xs), ys: rawAttempt.flatMap(\.ys))
-      let attemptDiagonal = hypot(attemptBounds.width, attemptBounds.height)
-      let templateDiagonal = hypot(templateBounds.width, templateBounds.height)
-      let s = attemptDiagonal > 0 && templateDiagonal > 0 ? templateDiagonal / attemptDiagonal : 1
-      (scale, offsetX, offsetY) = (
-        s, templateBounds.midX - attemptBounds.midX * s,
-        templateBounds.midY - attemptBounds.midY * s
-      )
+      (scale, offsetX, offsetY) = Self.fit(samples, fittedOn: fittedOn, to: template)
     }
     let spacing = TracingScorer.spacing * unit
     templateLines = template.strokes.map { PathSegments($0.points).resampled(spacing: spacing) }
@@ -71,6 +80,64 @@ struct TracingScene {
       PathSegments(xs: $0.xs.map { $0 * s + ox }, ys: $0.ys.map { $0 * s + oy }).resampled(
         spacing: spacing)
     }
+  }
+
+  /// The `fit` placement of the strokes of `fittedOn` (all when `nil`): `box = attempt × scale
+  /// + offset` matching their bounding box's centre and diagonal to the template strokes'.
+  static func fit(_ samples: [SampleBuffer], fittedOn: Set<Int>?, to template: TracingTemplate)
+    -> (scale: Double, offsetX: Double, offsetY: Double)
+  {
+    let points = template.strokes.flatMap(\.points)
+    let templateBounds = bounds(xs: points.map { Double($0.x) }, ys: points.map { Double($0.y) })
+    let fitted = samples.indices.filter { fittedOn?.contains($0) ?? true }.map { samples[$0] }
+    let attemptBounds = bounds(xs: fitted.flatMap(\.xs), ys: fitted.flatMap(\.ys))
+    let attemptDiagonal = hypot(attemptBounds.width, attemptBounds.height)
+    let templateDiagonal = hypot(templateBounds.width, templateBounds.height)
+    let s = attemptDiagonal > 0 && templateDiagonal > 0 ? templateDiagonal / attemptDiagonal : 1
+    return (
+      s, templateBounds.midX - attemptBounds.midX * s, templateBounds.midY - attemptBounds.midY * s
+    )
+  }
+
+  /// A quick measure of how well a placement lays the strokes of `kept` on the template: the
+  /// mean distance (box heights) of about 30 samples a stroke from the nearest template stroke.
+  static func roughDistance(
+    _ samples: [SampleBuffer], kept: [Int],
+    placement: (scale: Double, offsetX: Double, offsetY: Double),
+    template: TracingTemplate
+  ) -> Double {
+    let lines = template.strokes.map { PathSegments($0.points) }
+    let unit = template.box.height > 0 ? Double(template.box.height) : 1
+    var sum = 0.0
+    var count = 0
+    for j in kept where !samples[j].isEmpty {
+      let stroke = samples[j]
+      for k in stride(from: 0, to: stroke.count, by: max(stroke.count / 30, 1)) {
+        let x = stroke.xs[k] * placement.scale + placement.offsetX
+        let y = stroke.ys[k] * placement.scale + placement.offsetY
+        sum += lines.distance(toX: x, y: y)
+        count += 1
+      }
+    }
+    return count > 0 ? sum / Double(count) / unit : .infinity
+  }
+
+  /// The strokes that may be stray marks, for a `fit` placement to try leaving out: those
+  /// whose removal shrinks the diagonal of the attempt's bounding box by more than 15%, the
+  /// three that shrink it most. A mark beside a letter stretches the box; a stroke of the
+  /// letter itself seldom does so alone.
+  static func strayCandidates(_ samples: [SampleBuffer]) -> [Int] {
+    let drawn = samples.indices.filter { !samples[$0].isEmpty }
+    guard drawn.count >= 2 else { return [] }
+    func diagonal(without left: Int?) -> Double {
+      let kept = drawn.filter { $0 != left }.map { samples[$0] }
+      let b = bounds(xs: kept.flatMap(\.xs), ys: kept.flatMap(\.ys))
+      return hypot(b.width, b.height)
+    }
+    let all = diagonal(without: nil)
+    guard all > 0 else { return [] }
+    let shrinks = drawn.map { ($0, 1 - diagonal(without: $0) / all) }
+    return shrinks.filter { $0.1 > 0.15 }.sorted { $0.1 > $1.1 }.prefix(3).map(\.0)
   }
 
   static func bounds(xs: [Double], ys: [Double]) -> (

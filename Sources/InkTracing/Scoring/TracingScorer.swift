@@ -67,8 +67,38 @@ public struct TracingScorer: Sendable {
   public func report(
     _ attempt: PKDrawing, against template: TracingTemplate, method: TracingMethod
   ) throws(TracingError) -> TracingReport {
-    let scene = try TracingScene(attempt: attempt, template: template, placement: placement)
-    return report(of: scene, template: template, method: method)
+    try placed(attempt, against: template, method: method).report
+  }
+
+  /// The attempt placed and judged. A `fit` placement also tries leaving each likely stray mark
+  /// (``TracingScene/strayCandidates(_:)``) out of the fit, and keeps the placement whose report
+  /// scores highest, so that a dot or a scribble beside the letter is called `extra` and does
+  /// not stretch the letter; the mark stays in the report, only the fit ignores it.
+  func placed(_ attempt: PKDrawing, against template: TracingTemplate, method: TracingMethod)
+    throws(TracingError) -> (scene: TracingScene, report: TracingReport)
+  {
+    let samples = try TracingScene.samples(of: attempt)
+    let scene = try TracingScene(
+      samples: samples, template: template, placement: placement, fittedOn: nil)
+    var best = (scene: scene, report: report(of: scene, template: template, method: method))
+    guard placement == .fit else { return best }
+    let whole = (scene.scale, scene.offsetX, scene.offsetY)
+    for stray in TracingScene.strayCandidates(samples) {
+      let kept = Set(samples.indices).subtracting([stray])
+      // Only a placement that lays the rest of the ink much nearer the template is scored.
+      let fit = TracingScene.fit(samples, fittedOn: kept, to: template)
+      let others = kept.sorted()
+      guard
+        TracingScene.roughDistance(samples, kept: others, placement: fit, template: template)
+          < 0.7
+          * TracingScene.roughDistance(samples, kept: others, placement: whole, template: template)
+      else { continue }
+      let candidate = try TracingScene(
+        samples: samples, template: template, placement: placement, fittedOn: kept)
+      let report = report(of: candidate, template: template, method: method)
+      if report.score > best.report.score { best = (candidate, report) }
+    }
+    return best
   }
 
   /// The report of a placed attempt by a method.
