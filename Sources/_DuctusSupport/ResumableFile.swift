@@ -44,12 +44,11 @@ package final class ResumableFile {
     sibling(of: target(of: path), suffix: ".ductus-partial")
   }
 
-  /// A hidden name beside `path`: `.<name><suffix>` in the same folder.
+  /// A hidden name beside `path`: `.<name><suffix>` in the same folder (relative when `path`
+  /// is).
   package static func sibling(of path: String, suffix: String) -> String {
-    let url = URL(fileURLWithPath: path)
-    return url.deletingLastPathComponent().appendingPathComponent(
-      "." + url.lastPathComponent + suffix
-    ).path
+    guard let slash = path.lastIndex(of: "/") else { return "." + path + suffix }
+    return path[...slash] + "." + path[path.index(after: slash)...] + suffix
   }
 
   /// Opens the partial file of `path`, created when missing, cut to its first `length` bytes

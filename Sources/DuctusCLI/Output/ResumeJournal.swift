@@ -81,7 +81,7 @@ final class ResumeJournal {
   /// for one shard of a sharded job (the shards share the folder).
   static func path(ofFolder folder: String, shard: Shard) -> String {
     let name = shard == .all ? ".ductus-resume" : ".ductus-resume-\(shard.index)-of-\(shard.count)"
-    return URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(name).path
+    return (folder.hasSuffix("/") ? folder : folder + "/") + name
   }
 
   /// Opens the journal at `path` for a run described by `header`: continues an earlier run's
