@@ -155,6 +155,31 @@ import _DuctusSupport
     #expect(leftovers(folder.appendingPathComponent("resumed")).isEmpty)
   }
 
+  @Test func shardsResumeIntoOneFolderEachWithItsOwnJournal() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try corpus(in: folder, count: 60)
+    let common = ["render", "--thumbnail", "32x32", "-j", "2", input.path]
+    let (whole, duration) = try timed(common + ["-o", "whole/"], in: folder)
+    #expect(whole.exitCode == 0)
+    let shared = folder.appendingPathComponent("shared")
+    let first = try RunningDuctus(
+      common + ["-o", "shared/", "--shard", "0/2", "--resume"], directory: folder)
+    try first.closeInput()
+    usleep(useconds_t(duration * 0.4 * 1_000_000))
+    first.send(SIGKILL)
+    _ = first.waitForExit()
+    #expect(contents(shared).contains(".ductus-resume-0-of-2"))
+    for index in [1, 0] {
+      let run = try DuctusProcess.run(
+        common + ["-o", "shared/", "--shard", "\(index)/2", "--resume"], directory: folder)
+      #expect(run.exitCode == 0, "\(run.standardError)")
+    }
+    let expected = try files(below: folder.appendingPathComponent("whole"))
+    #expect(expected.count == 60)
+    #expect(try files(below: shared) == expected)
+  }
+
   @Test(arguments: ["converted.ndjson", "converted/"])
   func convertKilledThreeTimesWritesTheUninterruptedCorpus(output: String) throws {
     let folder = try makeFolder()

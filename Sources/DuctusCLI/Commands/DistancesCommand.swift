@@ -201,9 +201,7 @@ struct DistancesCommand: Command {
     _ arguments: ParsedArguments, output: String?, context: CommandContext
   ) throws {
     guard arguments.flag("resume") else {
-      if let output, !AtomicFile.writesInPlace(output) {
-        ResumeJournal.removeLeftovers(ofFile: output)
-      }
+      ResumableRun.removeLeftovers(ofFile: output)
       return
     }
     if let name = ["shard", "against"].first(where: arguments.isGiven) {
@@ -211,12 +209,7 @@ struct DistancesCommand: Command {
         "'--resume' continues an all-pairs job (the whole matrix or one --tile) sub-tile by "
           + "sub-tile; it does not go with '\(arguments.spelledValue(name))'")
     }
-    guard let output, !AtomicFile.writesInPlace(output) else {
-      throw UsageError(
-        "'--resume' continues an output file, and the output is not a regular file; give "
-          + "-o FILE")
-    }
-    try context.checkOutputFolder(of: output)
+    _ = try ResumableRun.checkOutputFile(output, arguments: arguments, context: context)
   }
 
   /// The sub-tiles of a `--resume` job (`nil` without `--resume`).

@@ -28,8 +28,9 @@ final class ResumableRun {
   /// `--resume`.
   static let option = OptionDeclaration.flag(
     "resume",
-    help: "Continue the run that was killed before writing the same output with the same "
-      + "arguments, keeping what it finished (a journal beside the output records its progress).")
+    help: "Continue a killed run with the same arguments from its last checkpoint, writing "
+      + "the bytes of one uninterrupted run (its progress is kept in a journal beside the "
+      + "output).")
 
   /// The longest time between two checkpoints while records are emitted.
   static let checkpointInterval: Duration = .seconds(1)
@@ -78,16 +79,10 @@ final class ResumableRun {
     context: CommandContext
   ) throws -> ResumableRun? {
     guard arguments.flag("resume") else {
-      if let outputPath, !AtomicFile.writesInPlace(outputPath) {
-        ResumeJournal.removeLeftovers(ofFile: outputPath)
-      }
+      removeLeftovers(ofFile: outputPath)
       return nil
     }
-    guard let outputPath else {
-      throw UsageError("'--resume' continues an output file; give -o FILE")
-    }
-    try refuseInPlace(outputPath, arguments: arguments)
-    try context.checkOutputFolder(of: outputPath)
+    let outputPath = try checkOutputFile(outputPath, arguments: arguments, context: context)
     let journal = try ResumeJournal(
       at: ResumeJournal.path(ofFile: outputPath),
       header: header(command: command, inputs: inputs, arguments: arguments),
@@ -120,6 +115,28 @@ final class ResumableRun {
       at: path, header: header(command: command, inputs: inputs, arguments: arguments),
       output: folder)
     return try ResumableRun(journal: journal, output: nil, arguments: arguments, context: context)
+  }
+
+  /// Removes what a killed run with `--resume` left for an output file (nothing for standard
+  /// output, a FIFO or a device): a run without `--resume` starts over.
+  static func removeLeftovers(ofFile output: String?) {
+    guard let output, !AtomicFile.writesInPlace(output) else { return }
+    ResumeJournal.removeLeftovers(ofFile: output)
+  }
+
+  /// The output file of a run with `--resume`, checked: given, a regular file (or new) in a
+  /// writable folder, and not beside an `--errors` file written in place.
+  ///
+  /// - Throws: `UsageError`, or `CommandFailure` (exit 74) for a missing or read-only folder.
+  static func checkOutputFile(
+    _ output: String?, arguments: ParsedArguments, context: CommandContext
+  ) throws -> String {
+    guard let output else {
+      throw UsageError("'--resume' continues an output file; give -o FILE")
+    }
+    try refuseInPlace(output, arguments: arguments)
+    try context.checkOutputFolder(of: output)
+    return output
   }
 
   /// Refuses `--resume` with an output or `--errors` file that cannot be cut back.
