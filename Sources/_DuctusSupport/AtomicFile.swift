@@ -103,7 +103,7 @@ package final class AtomicFile {
           : try Platform.openForAppending(path, keepingFirst: length)
       }
     } catch {
-      throw OutputFileError(path: path, error)
+      throw OutputFileError.reopening(path, keepingFirst: length, error)
     }
     sink = OutputSink(descriptor: descriptor, name: Self.displayName(path))
   }

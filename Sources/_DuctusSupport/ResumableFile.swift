@@ -63,11 +63,7 @@ package final class ResumableFile {
     do {
       descriptor = try Platform.openForAppending(partialPath, keepingFirst: length)
     } catch {
-      throw OutputFileError(
-        path: partialPath,
-        reason: error.code == .ESPIPE
-          ? "shorter than its journal says (\(length) bytes); run without --resume to start over"
-          : Platform.errorMessage(error.code.rawValue))
+      throw OutputFileError.reopening(partialPath, keepingFirst: length, error)
     }
     sink = OutputSink(descriptor: descriptor, name: path)
   }

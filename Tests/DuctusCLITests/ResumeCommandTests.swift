@@ -320,6 +320,43 @@ import _DuctusSupport
     #expect(FileManager.default.fileExists(atPath: journal.path))
   }
 
+  @Test func aPartialOutputShorterThanItsJournalIsRefused() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try corpus(in: folder, count: 60)
+    let common = ["trace", "batch", "-t", "latin/a", input.path, "-o", "out.ndjson", "--resume"]
+    let header = try String(contentsOf: try writtenJournal(common, in: folder), encoding: .utf8)
+    let journal = folder.appendingPathComponent(".out.ndjson.ductus-resume")
+    let checkpoint =
+      "{\"errorsBytes\":0,\"failures\":0,\"keys\":\"0\",\"outputBytes\":999,\"records\":1}\n"
+    try Data((header + checkpoint).utf8).write(to: journal)
+    try Data().write(to: folder.appendingPathComponent(".out.ndjson.ductus-partial"))
+    let refused = try DuctusProcess.run(common, directory: folder)
+    #expect(refused.exitCode == 74)
+    #expect(
+      refused.standardError
+        == "error: .out.ndjson.ductus-partial: shorter than the 999 bytes its journal counts; "
+        + "run without --resume to start over\n")
+  }
+
+  /// Starts `arguments` and kills it once its journal has its header; a file holding that
+  /// line.
+  private func writtenJournal(_ arguments: [String], in folder: URL) throws -> URL {
+    let journal = folder.appendingPathComponent(".out.ndjson.ductus-resume")
+    let run = try RunningDuctus(arguments, directory: folder)
+    try run.closeInput()
+    #expect(
+      RunningDuctus.wait(seconds: 30) {
+        (try? String(contentsOf: journal, encoding: .utf8))?.contains("\n") == true
+      })
+    run.send(SIGKILL)
+    _ = run.waitForExit()
+    let first = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")[0]
+    let header = folder.appendingPathComponent("header")
+    try Data((first + "\n").utf8).write(to: header)
+    return header
+  }
+
   @Test func resumeNeedsARegularOutputFile() throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

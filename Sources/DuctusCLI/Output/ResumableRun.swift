@@ -20,7 +20,7 @@ import _DuctusSupport
 ///   checkpoint's records again without working on them, checking their keys against the
 ///   journal's hash (a folder output keeps claiming their names), and carries on. Its exit code
 ///   counts the failures of the earlier runs.
-/// - At the end the output is renamed into place and the journal removed.
+/// - At the end the journal is removed and the output renamed into place.
 ///
 /// Without `--resume` there is no journal and nothing is forced to the disk; a journal and
 /// partial file that an earlier, killed `--resume` run left for the same output are removed.
@@ -245,17 +245,21 @@ final class ResumableRun {
     sinceCheckpoint = 0
   }
 
-  /// Ends the run: renames the output into place and removes the journal.
+  /// Ends the run: removes the journal and renames the output into place.
   ///
-  /// - Throws: `CommandFailure` (exit 74); the journal then stays.
+  /// The journal goes first: a run killed between the two steps leaves a whole partial output
+  /// without a journal, which the next run starts over, whereas a journal without its partial
+  /// output (renamed away) could only be refused.
+  ///
+  /// - Throws: `CommandFailure` (exit 74).
   func finish() throws {
+    try failures.synchronize()
+    journal.remove()
     do {
       try output?.commit()
     } catch {
       throw CommandFailure(error)
     }
-    try failures.synchronize()
-    journal.remove()
   }
 
   /// What the hash notes of a record: its key, or the message of its failure.
