@@ -80,12 +80,13 @@ package final class AtomicFile {
     sink = OutputSink(descriptor: descriptor, name: Self.displayName(path))
   }
 
-  /// Opens `path` for writing as records come: a regular file is created, or emptied, at once
-  /// and written without a temporary file; anything else as ``init(path:)`` does.
-  /// ``commit()`` closes it. What was written and flushed stays, also after Control-C.
+  /// Opens `path` for writing as records come: a regular file is created, or cut to its first
+  /// `length` bytes (emptied, by default), at once and written at its end without a temporary
+  /// file; anything else as ``init(path:)`` does. ``commit()`` closes it. What was written and
+  /// flushed stays, also after Control-C.
   ///
-  /// - Throws: ``OutputFileError``.
-  package init(streamingTo path: String) throws(OutputFileError) {
+  /// - Throws: ``OutputFileError``, also when the file is shorter than `length`.
+  package init(streamingTo path: String, keepingFirst length: Int = 0) throws(OutputFileError) {
     self.path = path
     target = path
     temporaryPath = nil
@@ -96,10 +97,13 @@ package final class AtomicFile {
         descriptor = try Platform.openInPlace(path)
       } else {
         placement = .streaming
-        descriptor = try Platform.createOrTruncateFile(path)
+        descriptor =
+          length == 0
+          ? try Platform.createOrTruncateFile(path)
+          : try Platform.openForAppending(path, keepingFirst: length)
       }
     } catch {
-      throw OutputFileError(path: path, error)
+      throw OutputFileError.reopening(path, keepingFirst: length, error)
     }
     sink = OutputSink(descriptor: descriptor, name: Self.displayName(path))
   }
@@ -143,6 +147,20 @@ package final class AtomicFile {
     } catch {
       for file in files { file.discard() }
       throw error
+    }
+  }
+
+  /// Writes out the buffer and forces a file being streamed onto the disk (`fsync`); for a
+  /// file written in place or not yet renamed, only writes out the buffer.
+  ///
+  /// - Throws: ``OutputFileError``.
+  package func synchronize() throws(OutputFileError) {
+    try sink.flush()
+    guard placement == .streaming else { return }
+    do {
+      try Platform.synchronize(descriptor)
+    } catch {
+      throw OutputFileError(path: Self.displayName(path), error)
     }
   }
 

@@ -30,6 +30,19 @@ package struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertib
     self.init(path: path, reason: reason)
   }
 
+  /// A failure to reopen `path` and cut it to its first `length` bytes for a resumed run
+  /// (`Platform.openForAppending(_:keepingFirst:)`): `ESPIPE` there means the file is shorter,
+  /// so it is not the file the run's journal describes.
+  package static func reopening(_ path: String, keepingFirst length: Int, _ error: any Error)
+    -> OutputFileError
+  {
+    guard (error as? POSIXError)?.code == .ESPIPE else { return OutputFileError(path: path, error) }
+    return OutputFileError(
+      path: path,
+      reason: "shorter than the \(length) bytes its journal counts; run without --resume to "
+        + "start over")
+  }
+
   /// `<path>: <reason>`.
   package var description: String { "\(path): \(reason)" }
 }

@@ -300,6 +300,10 @@ extension Platform {
     package var owner: UInt32
     /// The group.
     package var group: UInt32
+    /// The size in bytes.
+    package var size: Int
+    /// The time of the last change of the content, in nanoseconds since 1970.
+    package var modificationTime: Int64
   }
 
   /// The status of a path, following symbolic links unless `followingLinks` is false; `nil`
@@ -316,9 +320,15 @@ extension Platform {
     case S_IFSOCK: kind = .socket
     default: kind = .special
     }
+    #if os(Linux)
+      let modified = info.st_mtim
+    #else
+      let modified = info.st_mtimespec
+    #endif
     return FileStatus(
       kind: kind, permissions: UInt32(info.st_mode & 0o7777), owner: UInt32(info.st_uid),
-      group: UInt32(info.st_gid))
+      group: UInt32(info.st_gid), size: Int(info.st_size),
+      modificationTime: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec))
   }
 
   /// The absolute path with every symbolic link resolved (`realpath`), or `nil` when some part
@@ -381,6 +391,47 @@ extension Platform {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(0o666))
     guard descriptor >= 0 else { throw currentError() }
     return descriptor
+  }
+
+  /// Opens a regular file for writing at its end, creating it (`0666` less the umask) when it
+  /// does not exist, after cutting it to its first `length` bytes (a file shorter than that is
+  /// an error: what was written is missing).
+  package static func openForAppending(_ path: String, keepingFirst length: Int)
+    throws(POSIXError) -> Int32
+  {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, mode_t(0o666))
+    guard descriptor >= 0 else { throw currentError() }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let error = currentError()
+      closeQuietly(descriptor)
+      throw error
+    }
+    guard Int(info.st_size) >= length else {
+      closeQuietly(descriptor)
+      throw POSIXError(.ESPIPE)
+    }
+    guard ftruncate(descriptor, off_t(length)) == 0, lseek(descriptor, 0, SEEK_END) >= 0 else {
+      let error = currentError()
+      closeQuietly(descriptor)
+      throw error
+    }
+    return descriptor
+  }
+
+  /// The size in bytes of an open file.
+  package static func size(ofOpenFile descriptor: Int32) throws(POSIXError) -> Int {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw currentError() }
+    return Int(info.st_size)
+  }
+
+  /// Forces what was written to a file onto the disk (`fsync`), so that it survives a power
+  /// cut as well as the death of the process.
+  package static func synchronize(_ descriptor: Int32) throws(POSIXError) {
+    while fsync(descriptor) != 0 {
+      if errno != EINTR { throw currentError() }
+    }
   }
 
   /// Creates a folder that must not exist yet, with the given permissions (masked by the

@@ -25,7 +25,12 @@ struct ConvertCommand: Command {
         + "after its key; when two records would make one file (a repeated key), the first is "
         + "written and the later one reported, in every shard alike.\n\n"
         + "Standard input in Ductus or Quick, Draw! NDJSON is converted as it arrives; other "
-        + "formats are read whole first.",
+        + "formats are read whole first.\n\n"
+        + "With --resume, a corpus conversion (to a corpus file or a folder) that was killed "
+        + "(even by SIGKILL) and is started again with the same arguments continues from its "
+        + "last checkpoint and writes the same bytes as an uninterrupted run; its journal is "
+        + ".<file>.ductus-resume beside a file (with the partial output .<file>.ductus-partial) "
+        + "or <folder>/.ductus-resume.",
       options: [
         .value(
           "from", valueName: "format", help: "The input format.",
@@ -40,7 +45,7 @@ struct ConvertCommand: Command {
         CommonOptions.jobs(
           help: "How many records to convert at once (written in input order into a file, in "
             + "parallel into a folder)."),
-        CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
+        CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet, ResumableRun.option,
       ],
       arguments: [
         ArgumentDeclaration(
@@ -60,11 +65,6 @@ struct ConvertCommand: Command {
     let input = try InkInput(
       path: arguments.argument("in")!, format: arguments.value("from", as: InkFileFormat.self),
       context: context)
-    let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
-    let progress = ProgressReporter(
-      label: "convert", total: input.isCorpus ? nil : 1, context: context,
-      quiet: arguments.flag("quiet"))
-    defer { progress.finish() }
     try context.checkOutputFolder(of: outputPath)
     let toFolder = Self.namesFolder(outputPath)
     if toFolder, outputFormat.holdsCorpus {
@@ -85,11 +85,22 @@ struct ConvertCommand: Command {
           + "'\(outputPath)' is named like a file; name a folder ('\(stem)/'), or write one "
           + "corpus file such as '\(stem).ndjson'")
     }
+    let folder = URL(fileURLWithPath: outputPath, isDirectory: true)
+    let resume = try resumableRun(
+      arguments, input: input, output: outputPath, format: outputFormat,
+      folder: isFolderOutput ? folder : nil, shard: shard, context: context)
+    let failures =
+      try resume?.failures
+      ?? RecordFailureLog(path: arguments.value("errors"), context: context)
+    let progress = ProgressReporter(
+      label: "convert", total: input.isCorpus ? nil : 1, context: context,
+      quiet: arguments.flag("quiet"))
+    defer { progress.finish() }
     let source = Source(name: input.displayName, isCorpus: input.isCorpus, limit: limit)
     if isFolderOutput {
       try convert(
-        input, source: source, into: URL(fileURLWithPath: outputPath, isDirectory: true),
-        format: outputFormat, jobs: jobs, shard: shard, failures: failures, progress: progress)
+        input, source: source, into: folder, format: outputFormat, jobs: jobs, shard: shard,
+        failures: failures, resume: resume, progress: progress)
       progress.finish(failures: failures.count)
       return try failures.finish()
     }
@@ -115,10 +126,13 @@ struct ConvertCommand: Command {
         try outputFormat.write(source.prepared(record), to: outputURL)
         progress.advance()
       } else {
-        var writer = try outputFormat.makeCorpusWriter(to: outputURL)
+        var writer: any CorpusWriter =
+          try resume.map { ResumableNDJSONWriter(output: $0.output!) }
+          ?? outputFormat.makeCorpusWriter(to: outputURL)
         let records = try ShardedRecords(input, shard: shard)
+        try resume?.skipDone(records.next)
         try OrderedParallelMap(jobs: jobs).run(
-          next: records.next,
+          next: resume?.reading(records.next) ?? records.next,
           transform: { item in try source.prepared(item.get()) },
           emit: { _, result in
             progress.advance()
@@ -127,9 +141,11 @@ struct ConvertCommand: Command {
             case .failure(let refusal as Refusal): throw refusal.failure
             case .failure(let error): failures.log(CommandFailure(error))
             }
+            try resume?.emitted()
           })
         if let fatal = records.fatal { throw fatal }
         try writer.finish()
+        try resume?.finish()
       }
     } catch var error as InkFormatError where error.file == outputURL.path {
       error.file = outputName
@@ -172,21 +188,45 @@ struct ConvertCommand: Command {
     var failure: CommandFailure
   }
 
+  /// The resumable run of `--resume` (`nil` without it): a corpus into a Ductus NDJSON file,
+  /// or into `folder` (made here) for a folder output.
+  ///
+  /// - Throws: `UsageError` for `--resume` with a single drawing, which is written whole or
+  ///   not at all.
+  private func resumableRun(
+    _ arguments: ParsedArguments, input: InkInput, output: String, format: InkFileFormat,
+    folder: URL?, shard: Shard, context: CommandContext
+  ) throws -> ResumableRun? {
+    if let folder {
+      _ = try FolderCorpusWriter(folder: folder, format: format)
+      return try ResumableRun.folder(
+        folder.path, shard: shard, command: "convert", inputs: [input.path],
+        arguments: arguments, context: context)
+    }
+    if arguments.flag("resume"), !input.isCorpus || format != .ductusNDJSON {
+      throw UsageError(
+        "'--resume' continues a corpus converted into a Ductus NDJSON file or a folder; "
+          + "'\(output)' is written whole or not at all")
+    }
+    return try ResumableRun.file(
+      output, command: "convert", inputs: [input.path], arguments: arguments, context: context)
+  }
+
   /// Writes every record (of the shard) as a file of the folder, `jobs` at a time, named as
   /// `FolderCorpusWriter` names them; a record whose file an earlier record has is reported
   /// (`FolderOutputNames`), and a failure to write ends the command (exit 74).
   private func convert(
     _ input: InkInput, source: Source, into folder: URL, format: InkFileFormat, jobs: Int,
-    shard: Shard, failures: RecordFailureLog, progress: ProgressReporter
+    shard: Shard, failures: RecordFailureLog, resume: ResumableRun?, progress: ProgressReporter
   ) throws {
-    _ = try FolderCorpusWriter(folder: folder, format: format)
     let fileExtension = format.fileExtensions[0]
     let names = FolderOutputNames(source: source.name) { key in
       Self.folderEntry(for: key) + "." + fileExtension
     }
     let records = try ShardedRecords(input, shard: shard, claiming: names.claim)
+    try resume?.skipDone(records.next)
     try OrderedParallelMap(jobs: jobs).run(
-      next: records.next,
+      next: resume?.reading(records.next) ?? records.next,
       transform: { (item: Result<CorpusRecord, any Error>) in
         var writer = try FolderCorpusWriter(folder: folder, format: format)
         try writer.write(source.prepared(item.get()))
@@ -201,8 +241,10 @@ struct ConvertCommand: Command {
           if failure.exitCode == .ioError { throw failure }
           failures.log(failure)
         }
+        try resume?.emitted()
       })
     if let fatal = records.fatal { throw fatal }
+    try resume?.finish()
   }
 
   /// The path below a folder output that a key names, without the extension, as

@@ -25,7 +25,12 @@ struct DistancesCommand: Command {
         + "tile-*.npy' joins them. --shard I/N splits it by rows instead: the rows of the "
         + "records whose index i has i % N == I, each against every column (NDJSON pairs with "
         + "i < j, CSV rows, or a .npy of those rows). Results are deterministic, so retries "
-        + "are safe.",
+        + "are safe.\n\n"
+        + "With --resume and -o FILE, an all-pairs job (the whole matrix or one --tile) is "
+        + "computed in sub-tiles of about 64 rows; killed (even by SIGKILL) and started again "
+        + "with the same arguments and --resume, it computes only the sub-tiles its journal "
+        + ".<file>.ductus-resume does not count as done (their distances wait in "
+        + ".<file>.ductus-partial) and writes the same bytes as an uninterrupted run.",
       options: [
         .value("against", valueName: "corpus", help: "Compare with the drawings of this corpus."),
         .value(
@@ -49,7 +54,7 @@ struct DistancesCommand: Command {
         CommonOptions.shard(
           help: "Compute only the rows of the records whose zero-based index i has i % N == I, "
             + "each against every column, to spread a job over N machines."),
-        CommonOptions.errors, CommonOptions.quiet,
+        CommonOptions.errors, CommonOptions.quiet, ResumableRun.option,
       ],
       arguments: [
         ArgumentDeclaration(
@@ -116,6 +121,7 @@ struct DistancesCommand: Command {
       }
       try context.refuseBinaryOnTerminal(output, what: "a .npy array")
     }
+    try Self.checkResume(arguments, output: output, context: context)
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
       label: "distances", total: nil, context: context, quiet: arguments.flag("quiet"))
@@ -123,6 +129,9 @@ struct DistancesCommand: Command {
     let corpus = try CorpusSeriesSet.load(
       path: inputs[0], format: inputFormat, options: options, jobs: jobs, failures: failures,
       progress: progress, context: context)
+    let resumable = try Self.resumableTiles(
+      arguments, tiling: tiling, subdivides: metric != .euclidean, keys: corpus.keys,
+      output: output, input: inputs[0])
 
     if let against = arguments.value("against") {
       let other = try CorpusSeriesSet.load(
@@ -145,7 +154,8 @@ struct DistancesCommand: Command {
         throw UsageError("invalid value '\(row),\(column)' for '--tile': \(error)")
       }
       let values = try compute(rowKeys: corpus.keys, columnKeys: corpus.keys) {
-        try metric.distances(corpus.series, tile: tile, dtw: dtw)
+        try resumable?.values { try metric.distances(corpus.series, tile: $0, dtw: dtw) }
+          ?? metric.distances(corpus.series, tile: tile, dtw: dtw)
       }
       let file = DistanceMatrixFile(
         metric: metric.rawValue, rowKeys: corpus.keys, columnKeys: corpus.keys,
@@ -160,7 +170,8 @@ struct DistancesCommand: Command {
     } else if shard == .all {
       let whole = try PairwiseTiling(count: corpus.series.count, tiles: 1).tile(row: 0, column: 0)
       let values = try compute(rowKeys: corpus.keys, columnKeys: corpus.keys) {
-        try metric.distances(corpus.series, tile: whole, dtw: dtw)
+        try resumable?.values { try metric.distances(corpus.series, tile: $0, dtw: dtw) }
+          ?? metric.distances(corpus.series, tile: whole, dtw: dtw)
       }
       try write(
         values, rows: Array(corpus.keys.indices), keys: corpus.keys, columns: corpus.keys,
@@ -178,8 +189,41 @@ struct DistancesCommand: Command {
         values, rows: rows, keys: corpus.keys, columns: corpus.keys, symmetric: true,
         metric: metric, format: format, output: output, context: context)
     }
+    resumable?.finish()
     progress.finish(failures: failures.count)
     return try failures.finish()
+  }
+
+  /// Checks `--resume` against the other options: it continues an all-pairs job (the whole
+  /// matrix or a tile) written to a regular file. Without it, removes what a killed
+  /// `--resume` run left for the output.
+  private static func checkResume(
+    _ arguments: ParsedArguments, output: String?, context: CommandContext
+  ) throws {
+    guard arguments.flag("resume") else {
+      ResumableRun.removeLeftovers(ofFile: output)
+      return
+    }
+    if let name = ["shard", "against"].first(where: arguments.isGiven) {
+      throw UsageError(
+        "'--resume' continues an all-pairs job (the whole matrix or one --tile) sub-tile by "
+          + "sub-tile; it does not go with '\(arguments.spelledValue(name))'")
+    }
+    _ = try ResumableRun.checkOutputFile(output, arguments: arguments, context: context)
+  }
+
+  /// The sub-tiles of a `--resume` job (`nil` without `--resume`).
+  private static func resumableTiles(
+    _ arguments: ParsedArguments, tiling: (row: Int, column: Int, tiles: Int)?,
+    subdivides: Bool, keys: [String], output: String?, input: String
+  ) throws -> ResumableTiles? {
+    guard arguments.flag("resume"), let output else { return nil }
+    var hash = RecordKeyHash()
+    for key in keys { hash.add(key) }
+    return try ResumableTiles(
+      count: keys.count, tiles: tiling?.tiles ?? 1, row: tiling?.row ?? 0,
+      column: tiling?.column ?? 0, subdivides: subdivides, keys: hash, output: output,
+      header: ResumableRun.header(command: "distances", inputs: [input], arguments: arguments))
   }
 
   /// `--tile R,C --tiles K` read and checked against each other: `nil` without them.
@@ -295,7 +339,7 @@ struct DistancesCommand: Command {
     guard !paths.isEmpty else { throw UsageError("--stitch needs the tile files as arguments") }
     let computing = [
       "against", "metric", "window", "resample", "pen-up", "normalize", "tile", "tiles", "from",
-      "shard",
+      "shard", "resume",
     ]
     if let name = computing.first(where: arguments.isGiven) {
       throw UsageError(

@@ -20,7 +20,11 @@ struct RenderCommand: Command {
         + "share of them); records that fail are reported and the command exits with 1. A key "
         + "is made a file name by keeping letters, digits, '.', '-' and '_' and writing '_' for "
         + "anything else; a record whose file name an earlier record has (a repeated key, or "
-        + "'a/b' after 'a_b') is reported and not written, in every shard alike.\n\n"
+        + "'a/b' after 'a_b') is reported and not written, in every shard alike. With "
+        + "--resume, a run into a folder that was killed (even by SIGKILL) and is started again "
+        + "with the same arguments skips the records its journal, <folder>/.ductus-resume, "
+        + "counts as done and draws the rest, with the same pictures and --errors lines as an "
+        + "uninterrupted run.\n\n"
         + "'-o -' writes the picture to standard output (PNG unless --image-format says "
         + "otherwise).",
       options: [
@@ -48,7 +52,7 @@ struct RenderCommand: Command {
           defaultDescription: "from the extension and content"),
         CommonOptions.jobs(
           help: "How many pictures to draw at once when the output is a folder."),
-        CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
+        CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet, ResumableRun.option,
       ],
       arguments: [
         ArgumentDeclaration("in", help: "The drawing or corpus file; '-' reads standard input.")
@@ -93,6 +97,11 @@ struct RenderCommand: Command {
       path: arguments.argument("in")!, format: arguments.value("from", as: InkFileFormat.self),
       context: context)
     let key = arguments.value("record")
+    if !toFolder, arguments.flag("resume") {
+      throw UsageError(
+        "'--resume' continues a corpus drawn into a folder; '\(outputPath)' is one picture, "
+          + "drawn whole or not at all")
+    }
     if toFolder, key == nil {
       return try renderAll(
         input, into: outputPath, renderer: renderer, framing: framing, format: pictureFormat,
@@ -143,7 +152,12 @@ struct RenderCommand: Command {
     } catch {
       throw CommandFailure.io(folderPath, error)
     }
-    let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
+    let resume = try ResumableRun.folder(
+      folderPath, shard: shard, command: "render", inputs: [input.path], arguments: arguments,
+      context: context)
+    let failures =
+      try resume?.failures
+      ?? RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
       label: "render", total: input.isCorpus ? nil : (shard.contains(0) ? 1 : 0), context: context,
       quiet: arguments.flag("quiet"))
@@ -153,9 +167,9 @@ struct RenderCommand: Command {
       Self.fileName(for: key) + "." + format.pathExtension
     }
     let records = try ShardedRecords(input, shard: shard, claiming: names.claim)
-
+    try resume?.skipDone(records.next)
     try OrderedParallelMap(jobs: jobs).run(
-      next: records.next,
+      next: resume?.reading(records.next) ?? records.next,
       transform: { item in
         let record = try item.get()
         let picture: Data
@@ -169,13 +183,16 @@ struct RenderCommand: Command {
       },
       emit: { _, result in
         progress.advance()
-        guard case .failure(let error) = result else { return }
-        // A full disk or a folder that went away fails every record after it: stop (74).
-        let failure = CommandFailure(error)
-        if failure.exitCode == .ioError { throw failure }
-        failures.log(failure)
+        if case .failure(let error) = result {
+          // A full disk or a folder that went away fails every record after it: stop (74).
+          let failure = CommandFailure(error)
+          if failure.exitCode == .ioError { throw failure }
+          failures.log(failure)
+        }
+        try resume?.emitted()
       })
     if let fatal = records.fatal { throw fatal }
+    try resume?.finish()
     progress.finish(failures: failures.count)
     return try failures.finish()
   }

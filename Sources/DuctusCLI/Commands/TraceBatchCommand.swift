@@ -17,10 +17,15 @@ struct TraceBatchCommand: Command {
         + "segment, a file of a folder) is one attempt. Reports come out in input order, each "
         + "with the record's \"key\" and \"label\", --jobs at a time. A record that cannot be "
         + "read or scored is reported on standard error (or in --errors) and the command exits "
-        + "with 1.",
+        + "with 1.\n\n"
+        + "With --resume and -o FILE, a run that was killed (even by SIGKILL) and is started "
+        + "again with the same arguments continues from its last checkpoint (at most a second "
+        + "of work back) and writes the same bytes as an uninterrupted run; the journal "
+        + ".<file>.ductus-resume and the partial output .<file>.ductus-partial beside FILE hold "
+        + "its progress until it finishes.",
       options: TraceOptions.all + [
         .value("output", short: "o", valueName: "file", help: "Write the reports here.")
-      ] + TraceOptions.corpus,
+      ] + TraceOptions.corpus + [ResumableRun.option],
       arguments: [
         ArgumentDeclaration("corpus", help: "The corpus of attempts; '-' reads standard input.")
       ])
@@ -35,14 +40,21 @@ struct TraceBatchCommand: Command {
     let template = try TemplateLibrary(arguments).template(named: templateName)
     let jobs = try CommonOptions.jobCount(in: arguments)
     let (input, records) = try TraceOptions.openCorpus(arguments, context: context)
-    let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
+    let output = arguments.value("output")
+    let resume = try ResumableRun.file(
+      output, command: "trace batch", inputs: [input.path], arguments: arguments,
+      context: context)
+    let failures =
+      try resume?.failures
+      ?? RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
       label: "trace", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
     let source = input.displayName
-    try context.writeOutput(to: arguments.value("output") ?? "-") { sink in
+    try resume?.skipDone(records.next)
+    let write = { (sink: OutputSink) in
       try OrderedParallelMap(jobs: jobs).run(
-        next: records.next,
+        next: resume?.reading(records.next) ?? records.next,
         transform: { item -> Data in
           let record = try item.get()
           let report: TracingReport
@@ -60,9 +72,16 @@ struct TraceBatchCommand: Command {
           case .success(let line): sink.write(line)
           case .failure(let error): failures.log(CommandFailure(error))
           }
+          try resume?.emitted()
         })
     }
+    if let resume {
+      try write(resume.output!.sink)
+    } else {
+      try context.writeOutput(to: output ?? "-", write)
+    }
     if let fatal = records.fatal { throw fatal }
+    try resume?.finish()
     progress.finish(failures: failures.count)
     return try failures.finish()
   }

@@ -17,14 +17,22 @@ package final class RecordFailureLog {
   /// The first failure to write the file, thrown by `finish()`.
   private var writeFailure: OutputFileError?
   private var isFinished = false
-  /// How many failures were logged.
+  /// How many failures were logged (with those of the earlier runs of a resumed batch).
   package private(set) var count = 0
+  /// The length of the file in bytes (0 without one).
+  package private(set) var byteCount = 0
 
   /// Logs to the file at `path`, or to standard error when `path` is `nil`.
   ///
+  /// A resumed batch (`--resume`) passes the point it resumes from: the file is cut to its
+  /// first `resuming.bytes` bytes, which hold the first `resuming.failures` failures, and
+  /// continued (see `ResumableRun`).
+  ///
   /// - Throws: `CommandFailure`: exit 2 for `-` (the data has standard output; failures go to
   ///   standard error without `--errors`), 74 when the file cannot be created.
-  package init(path: String?, context: CommandContext) throws(CommandFailure) {
+  package init(
+    path: String?, context: CommandContext, resuming: (failures: Int, bytes: Int)? = nil
+  ) throws(CommandFailure) {
     if path == "-" {
       throw CommandFailure(
         .usage,
@@ -33,12 +41,30 @@ package final class RecordFailureLog {
     }
     do {
       self.file = try path.map { path throws(OutputFileError) in
-        try AtomicFile(streamingTo: path)
+        try AtomicFile(streamingTo: path, keepingFirst: resuming?.bytes ?? 0)
       }
     } catch {
       throw CommandFailure(error)
     }
     self.context = context
+    count = resuming?.failures ?? 0
+    byteCount = file == nil ? 0 : resuming?.bytes ?? 0
+  }
+
+  /// Whether the failures go to a file written in place (a FIFO, a device), which a resumed
+  /// batch cannot cut back.
+  package var writesInPlace: Bool { file?.placement == .inPlace }
+
+  /// Forces the lines logged so far onto the disk (a checkpoint of a resumed batch).
+  ///
+  /// - Throws: `CommandFailure` (exit 74).
+  package func synchronize() throws(CommandFailure) {
+    if let writeFailure { throw CommandFailure(writeFailure) }
+    do {
+      try file?.synchronize()
+    } catch {
+      throw CommandFailure(error)
+    }
   }
 
   /// Logs the failure of one record (a line of the file is flushed at once).
@@ -48,7 +74,9 @@ package final class RecordFailureLog {
       context.reportError(failure.message)
       return
     }
-    file.sink.write(bytes: Self.line(failure))
+    let line = Self.line(failure)
+    byteCount += line.count
+    file.sink.write(bytes: line)
     do {
       try file.sink.flush()
     } catch {

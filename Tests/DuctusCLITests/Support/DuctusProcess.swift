@@ -32,14 +32,20 @@ struct DuctusProcess {
   /// test instead of stalling the suite.
   static let timeLimit: TimeInterval = 300
 
-  /// Runs `ductus` with arguments, feeding `input` on standard input (an empty pipe when
-  /// `nil`), with `NO_COLOR` set so that output does not depend on the caller's terminal;
-  /// `environment` adds variables (`TMPDIR`), `directory` replaces the repository root as the
-  /// working folder.
-  static func run(
-    _ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:],
-    directory: URL? = nil
-  ) throws -> Outcome {
+  /// A started run of `ductus`: the process and the pipes of its standard streams.
+  struct Launch {
+    var process: Process
+    var input: Pipe
+    var output: Pipe
+    var error: Pipe
+  }
+
+  /// Starts `ductus` with arguments, its standard streams pipes, from `directory` (the
+  /// repository root by default), with `NO_COLOR` set and `COLUMNS` unset so that output does
+  /// not depend on the caller's terminal, and `environment` added (`TMPDIR`).
+  static func launch(
+    _ arguments: [String], environment extra: [String: String] = [:], directory: URL? = nil
+  ) throws -> Launch {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -49,14 +55,33 @@ struct DuctusProcess {
     environment.removeValue(forKey: "COLUMNS")
     environment.merge(extra) { $1 }
     process.environment = environment
-    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
+    let launch = Launch(process: process, input: Pipe(), output: Pipe(), error: Pipe())
+    process.standardInput = launch.input
+    process.standardOutput = launch.output
+    process.standardError = launch.error
     try process.run()
-    let pid = process.processIdentifier
+    return launch
+  }
+
+  /// Sends `SIGKILL` to a process after `seconds` unless the returned item is cancelled first,
+  /// so that a hang fails its test instead of stalling the suite.
+  static func watchdog(killing pid: Int32, after seconds: TimeInterval) -> DispatchWorkItem {
     let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
+    return watchdog
+  }
+
+  /// Runs `ductus` with arguments, feeding `input` on standard input (an empty pipe when
+  /// `nil`); `environment` and `directory` as for ``launch(_:environment:directory:)``.
+  static func run(
+    _ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:],
+    directory: URL? = nil
+  ) throws -> Outcome {
+    let launch = try launch(arguments, environment: extra, directory: directory)
+    let (process, stdin, stdout, stderr) = (
+      launch.process, launch.input, launch.output, launch.error
+    )
+    let watchdog = watchdog(killing: process.processIdentifier, after: timeLimit)
     defer { watchdog.cancel() }
     let writer = Thread {
       if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
@@ -88,32 +113,24 @@ struct DuctusProcess {
 /// A run of `ductus` that a test drives while it runs: standard input written in pieces and
 /// kept open, signals sent, the end awaited.
 final class RunningDuctus: @unchecked Sendable {
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-  private let error = Pipe()
+  private let process: Process
+  private let input: Pipe
   private let collected = NSLock()
   private var outputData = Data()
   private var errorData = Data()
   private var readers: [Thread] = []
   private let finished = DispatchGroup()
 
-  /// Starts `ductus` with arguments (from the repository root, `NO_COLOR` set, `environment`
-  /// added), its standard input an open pipe.
-  init(_ arguments: [String], environment extra: [String: String] = [:]) throws {
+  /// Starts `ductus` with arguments, its standard input an open pipe (see
+  /// `DuctusProcess.launch`).
+  init(
+    _ arguments: [String], environment extra: [String: String] = [:], directory: URL? = nil
+  ) throws {
     // Writing to a run that has ended must fail, not end the test process.
     signal(SIGPIPE, SIG_IGN)
-    process.executableURL = DuctusProcess.binary
-    process.arguments = arguments
-    process.currentDirectoryURL = SharedData.repositoryRoot
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    environment.merge(extra) { $1 }
-    process.environment = environment
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
+    let launch = try DuctusProcess.launch(arguments, environment: extra, directory: directory)
+    (process, input) = (launch.process, launch.input)
+    let (output, error) = (launch.output, launch.error)
     for (pipe, isOutput) in [(output, true), (error, false)] {
       finished.enter()
       let thread = Thread { [self] in
@@ -149,9 +166,8 @@ final class RunningDuctus: @unchecked Sendable {
   /// Waits (at most `DuctusProcess.timeLimit`, then kills it) for the end, and returns what it
   /// printed and its exit code (128 + the signal for a death by signal).
   func waitForExit() -> DuctusProcess.Outcome {
-    let pid = process.processIdentifier
-    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + DuctusProcess.timeLimit, execute: watchdog)
+    let watchdog = DuctusProcess.watchdog(
+      killing: process.processIdentifier, after: DuctusProcess.timeLimit)
     defer { watchdog.cancel() }
     process.waitUntilExit()
     finished.wait()

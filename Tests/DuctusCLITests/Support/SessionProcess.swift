@@ -37,21 +37,12 @@ struct SessionProcess {
     // Writing to a session that ended must fail, not end the test process.
     signal(SIGPIPE, SIG_IGN)
     let start = Date()
-    let process = Process()
-    process.executableURL = DuctusProcess.binary
-    process.arguments = ["trace", "session"] + arguments
-    process.currentDirectoryURL = folder
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    let (input, output, error) = (Pipe(), Pipe(), Pipe())
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
+    let launch = try DuctusProcess.launch(["trace", "session"] + arguments, directory: folder)
+    let (process, input, output, error) = (
+      launch.process, launch.input, launch.output, launch.error
+    )
     let pid = process.processIdentifier
-    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
+    let watchdog = DuctusProcess.watchdog(killing: pid, after: timeLimit)
     defer { watchdog.cancel() }
 
     let written = DispatchSemaphore(value: 0)
