@@ -224,6 +224,16 @@ import Testing
         ["render", samples("samples.ndjson"), "--record", "cat", "-o", png],
         replacing: replacing
       ).exitCode == 66)
+    #expect(
+      try Snapshot.check(
+        "render-corpus-without-record",
+        ["render", samples("samples.ndjson"), "-o", folder.appendingPathComponent("c.png").path],
+        replacing: replacing
+      ).exitCode == 2)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("c.png").path))
+    #expect(
+      try DuctusProcess.run(["render", samples("samples.ndjson"), "--record", "1", "-o", svg])
+        .exitCode == 0)
   }
 
   @Test func renderACorpusIntoAFolder() throws {

@@ -14,7 +14,8 @@ struct RenderCommand: Command {
       discussion:
         "The picture format follows the output's extension (or --image-format). The whole "
         + "drawing is framed with a margin at the given scale, or fitted into a thumbnail of a "
-        + "fixed size. For a corpus, the first record is drawn unless --record names another.\n\n"
+        + "fixed size. One record of a corpus is chosen with --record KEY|INDEX; a corpus of "
+        + "several records without it is refused (draw them all into a folder).\n\n"
         + "When the output is a folder (an existing one, or a name ending in '/'), every record "
         + "of the corpus becomes <folder>/<key>.<format>, --jobs at a time (--shard picks a "
         + "share of them); records that fail are reported and the command exits with 1. A key "
@@ -42,7 +43,7 @@ struct RenderCommand: Command {
         .value(
           "margin", valueName: "pixels", help: "Space around the drawing.",
           defaultDescription: "4"),
-        .value("record", valueName: "key", help: "The key of the corpus record to draw."),
+        RecordSelection.option,
         .value(
           "image-format", valueName: "format", help: "The picture format.",
           allowedValues: RenderFormat.allCases.map(\.rawValue),
@@ -109,7 +110,8 @@ struct RenderCommand: Command {
     }
     try context.refuseBinaryOnTerminal(outputPath, what: "a picture")
     try context.checkOutputFolder(of: outputPath)
-    let drawing = try Self.drawing(in: input, key: key)
+    let drawing = try RecordSelection(arguments, batchCommand: "ductus render CORPUS -o folder/")
+      .record(in: input).drawing
     let picture: Data
     do {
       picture = try renderer.render(drawing, framing: framing, as: pictureFormat)
@@ -227,18 +229,6 @@ struct RenderCommand: Command {
     let kept = String(
       key.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
     return kept.isEmpty || kept.allSatisfy({ $0 == "." }) ? "record" : kept
-  }
-
-  /// The drawing to draw: the record with the key, or the first one.
-  private static func drawing(in input: InkInput, key: String?) throws -> PKDrawing {
-    var records = try input.openRecords()
-    while let record = try records.next() {
-      if key == nil || record.key == key { return record.drawing }
-    }
-    if let key {
-      throw CommandFailure.inputMissing(input.displayName, reason: "no record with key '\(key)'")
-    }
-    throw CommandFailure(.malformedInput, "\(input.displayName): the file holds no drawing")
   }
 
   /// The exit code of a rendering failure: the options' fault (2), the data's (65) or Cairo's
