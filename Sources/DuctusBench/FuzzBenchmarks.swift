@@ -2,7 +2,7 @@ import DuctusTestSupport
 import Foundation
 
 /// `DuctusBench fuzz FORMAT --count N --seed S`: N mutated inputs through one reader (see
-/// `ReaderFuzzer`), printing a cumulative summary every 50,000 inputs and at the end, then each
+/// `ReaderFuzzer`), printing a cumulative summary every 10,000 inputs and at the end, then each
 /// finding. An input running over `--hang-seconds` (1) is saved to `--findings` as
 /// `FORMAT-hang-SEED-INDEX.EXT` and ends the process with status 3; findings end it with 1.
 /// `--address-space` runs 200 inputs and prints the process's address space in KiB, the
@@ -37,8 +37,8 @@ enum FuzzBenchmarks: BenchmarkSuite {
       return
     }
     var report = FuzzReport(target: "\(target)", seed: seed, seedSource: fuzzer.seeds.source)
-    for start in stride(from: first, to: first + count, by: 50_000) {
-      let end = min(first + count, start + 50_000)
+    for start in stride(from: first, to: first + count, by: 10_000) {
+      let end = min(first + count, start + 10_000)
       report.merge(
         fuzzer.run(seed: seed, inputs: start..<end, findings: findings, watchdog: watchdog))
       say(report.summary)
