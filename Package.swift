@@ -61,9 +61,12 @@ let package = Package(
     .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
     .executableTarget(
       name: "DuctusBench",
-      dependencies: ["InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition"]),
+      dependencies: [
+        "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition",
+        "DuctusTestSupport",
+      ]),
     .target(
-      name: "DuctusTestSupport", dependencies: ["_DuctusSupport", "InkSampling"],
+      name: "DuctusTestSupport", dependencies: ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkFormats"],
       path: "Tests/DuctusTestSupport"),
     .testTarget(name: "DuctusSupportTests", dependencies: ["DuctusTestSupport", "_DuctusSupport"]),
     .testTarget(name: "OpenPencilKitTests", dependencies: ["DuctusTestSupport", "OpenPencilKit"]),

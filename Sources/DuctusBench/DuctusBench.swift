@@ -12,7 +12,7 @@ enum DuctusBench {
   static var suites: [any BenchmarkSuite.Type] {
     [
       InkMathBenchmarks.self, SimilarityBenchmarks.self, DTWBenchmarks.self,
-      MultistrokeBenchmarks.self, ImporterBenchmarks.self,
+      MultistrokeBenchmarks.self, ImporterBenchmarks.self, FuzzBenchmarks.self,
     ]
   }
 

@@ -29,7 +29,9 @@ import Testing
       "InkDistances", "InkRecognition", "InkTracing", "InkFigures",
     ],
     "ductus": ["DuctusCLI"],
-    "DuctusBench": ["InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition"],
+    "DuctusBench": [
+      "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "DuctusTestSupport",
+    ],
   ]
   static let toolchain: Set<String> = [
     "Foundation", "Dispatch", "FoundationEssentials", "Synchronization",

@@ -110,6 +110,21 @@ struct KanjiVGReaderTests {
     }
   }
 
+  /// Found by `Scripts/fuzz kanjivg` (seed 20261202): a stroke starting at the largest Double
+  /// has a short control polygon, but its flattened curve overflows to infinity (and NaN), which
+  /// trapped when the resampler counted its steps.
+  @Test func aStrokeAtTheLargestDoubleIsRefusedNotATrap() {
+    let data = Self.svg(
+      #"<path id="kvg:04e8c-s1" d="M1.7976931348623157e308,13.38c0.81,0.81,1.06,1.99,1.06,3.23"/>"#)
+    #expect {
+      try KanjiVGReader.record(from: data, name: "x.svg")
+    } throws: { error in
+      guard let error = error as? InkFormatError else { return false }
+      return error.kind == .invalidValue && error.record == "line 5, path kvg:04e8c-s1"
+        && error.message.hasPrefix("the stroke is inf units long")
+    }
+  }
+
   @Test func brokenFilesAreErrors() {
     for (data, record) in [
       (Self.svg(#"<path id="kvg:04e8c-s1"/>"#), Optional("line 5")),

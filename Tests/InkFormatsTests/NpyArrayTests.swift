@@ -42,4 +42,35 @@ struct NpyArrayTests {
     wrongType.replaceSubrange(21..<24, with: Data("<i8".utf8))
     #expect(throws: InkFormatError.self) { try NpyArray(data: wrongType) }
   }
+
+  /// Found by `Scripts/fuzz npy` (seed 1): a shape of 2⁶³ − 1 values passed the overflow check
+  /// of the product, then the truncation message multiplied it by the width and trapped.
+  @Test func aShapeNearIntMaxIsTruncatedNotATrap() throws {
+    let header = "{'descr': '<f8', 'fortran_order': False, 'shape': (9223372036854775807,), }"
+    let padded = header + String(repeating: " ", count: 117 - header.count) + "\n"
+    let bytes: [UInt8] =
+      [0x93] + Array("NUMPY".utf8) + [1, 0, 118, 0] + Array(padded.utf8) + [0, 0]
+    #expect(throws: InkFormatError.self) { try NpyArray(data: Data(bytes)) }
+    do {
+      _ = try NpyArray(data: Data(bytes))
+    } catch {
+      #expect(error.kind == .truncated)
+      #expect(
+        error.message == "the data holds 2 bytes, the shape needs 9223372036854775807 values of 8")
+    }
+  }
+
+  /// Found by `Scripts/fuzz npy` (seed 1): a `)` before the shape's `(` made an inverted range.
+  @Test func aShapeClosedBeforeItOpensIsMalformed() throws {
+    let header = "{'descr': '<f8', 'fortran_order': False, 'shape':  2, 3), }("
+    let padded = header + String(repeating: " ", count: 117 - header.count) + "\n"
+    let bytes: [UInt8] = [0x93] + Array("NUMPY".utf8) + [1, 0, 118, 0] + Array(padded.utf8)
+    do {
+      _ = try NpyArray(data: Data(bytes))
+      Issue.record("a shape without a tuple was read")
+    } catch {
+      #expect(error.kind == .malformed)
+      #expect(error.message == "the shape is not a tuple")
+    }
+  }
 }

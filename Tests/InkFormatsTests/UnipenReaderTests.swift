@@ -165,6 +165,25 @@ struct UnipenReaderTests {
     #expect(URL(fileURLWithPath: "/../../d.dat").enclosingFolders.isEmpty)
   }
 
+  /// Found by `ductus inspect` of fuzzed UNIPEN files: a segment whose argument runs on over
+  /// the point lines after it was quoted whole, making an error of several lines.
+  @Test func aSegmentThatCannotBeReadIsQuotedOnOneLine() throws {
+    let root = try Self.folder([
+      "a.dat": ".PEN_DOWN\n1 2\n.PEN_UP\n.SEGMENT WORD 3:1-0 ? \"\n\t378\t283\n\t378\t283\n"
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    var corpus = try InkFileFormat.openCorpus(
+      at: root.appendingPathComponent("a.dat"), as: .unipen)
+    do {
+      _ = try corpus.next()
+      Issue.record("a broken segment was read")
+    } catch let error as InkFormatError {
+      #expect(error.message == "cannot read the segment \" WORD 3:1-0 ? \"\"")
+      #expect(error.file == root.appendingPathComponent("a.dat").path)
+      #expect(!error.description.contains("\n"))
+    }
+  }
+
   @Test func errorsNameTheFileAndLineAndTheReaderMovesOn() throws {
     let root = try Self.folder([
       "a.dat": ".PEN_DOWN\n1 2\n3 x\n.PEN_UP\n",

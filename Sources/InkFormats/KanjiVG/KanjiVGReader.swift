@@ -71,14 +71,21 @@ public struct KanjiVGReader: CorpusReader {
         throw error.located(file: name, record: "line \(path.line), path \(path.id)")
       }
       for subpath in geometry.subpaths {
-        let length = subpath.controlPolygonLength
-        guard length / spacing <= maximumPointsPerStroke else {
-          throw InkFormatError(
-            .invalidValue,
-            "the stroke is \(length) units long: more than \(Int(maximumPointsPerStroke)) points",
-            file: name, record: "line \(path.line), path \(path.id)")
+        let polyline = subpath.polyline()
+        // The flattened curve is measured too: near the largest Double its points overflow to
+        // infinity (and their distances to NaN) while the control polygon stays short.
+        let flattened = zip(polyline, polyline.dropFirst()).reduce(0.0) {
+          $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y)
         }
-        polylines.append(PolylineSampler.resampled(subpath.polyline(), spacing: spacing))
+        for length in [subpath.controlPolygonLength, flattened] {
+          guard length / spacing <= maximumPointsPerStroke else {
+            throw InkFormatError(
+              .invalidValue,
+              "the stroke is \(length) units long: more than \(Int(maximumPointsPerStroke)) points",
+              file: name, record: "line \(path.line), path \(path.id)")
+          }
+        }
+        polylines.append(PolylineSampler.resampled(polyline, spacing: spacing))
       }
     }
     let code = codePoint(name)

@@ -112,7 +112,9 @@ public struct NpyArray: Hashable, Sendable {
       throw InkFormatError(
         .malformed, "dtype \(descr.prefix(6)) is not <f8 or <f4", offset: headerStart)
     }
-    guard let open = shapeText.firstIndex(of: "("), let close = shapeText.firstIndex(of: ")") else {
+    guard let open = shapeText.firstIndex(of: "("),
+      let close = shapeText[open...].firstIndex(of: ")")
+    else {
       throw InkFormatError(.malformed, "the shape is not a tuple", offset: headerStart)
     }
     let dimensions = shapeText[shapeText.index(after: open)..<close].split(separator: ",")
@@ -134,7 +136,8 @@ public struct NpyArray: Hashable, Sendable {
     let start = headerStart + headerLength
     guard (bytes.count - start) / width >= total, bytes.count - start == total * width else {
       throw InkFormatError(
-        .truncated, "the data holds \(bytes.count - start) bytes, the shape needs \(total * width)",
+        .truncated,
+        "the data holds \(bytes.count - start) bytes, the shape needs \(total) values of \(width)",
         offset: start)
     }
     var values = [Double](repeating: 0, count: total)

@@ -8,7 +8,7 @@ extension InkFileFormat {
   /// - Parameters:
   ///   - url: the file or folder.
   ///   - format: the format, or `nil` to detect it per file.
-  /// - Throws: `InkFormatError` naming the file.
+  /// - Throws: `InkFormatError` naming the file (also from the reader's `next()`).
   public static func openCorpus(at url: URL, as format: InkFileFormat? = nil) throws
     -> any CorpusReader
   {
@@ -25,7 +25,7 @@ extension InkFileFormat {
     if isFolder.boolValue { return try FolderCorpusReader(folder: url, format: format) }
     let resolved = try format ?? detect(url: url)
     do {
-      return try resolved.codec.openCorpus(at: url)
+      return LocatedCorpusReader(records: try resolved.codec.openCorpus(at: url), path: url.path)
     } catch let error as InkFormatError {
       throw error.located(file: url.path)
     }

@@ -84,6 +84,10 @@ final class XMLStreamReader {
 
   private init(input: XMLStreamInput, name: String) throws {
     _ = Self.initialized
+    // Errors libxml2 raises outside the reader's context (a failed encoding conversion) go to
+    // this thread's structured handler, else to standard error: they must not reach the user's
+    // terminal beside the one-line error, so this thread's handler drops them.
+    xmlSetStructuredErrorFunc(nil) { _, _ in }
     self.input = input
     self.name = name
     let context = Unmanaged.passUnretained(input).toOpaque()

@@ -203,8 +203,9 @@ struct UnipenDocument {
       pause += milliseconds
     case "SEGMENT":
       guard let segment = UnipenSegment(arguments: argument, line: line) else {
-        throw source.error(
-          .malformed, "cannot read the segment \"\(argument)\"", line: line)
+        // An argument runs on to the next keyword; the message quotes its first line only.
+        let quoted = argument.prefix { $0 != "\n" && $0 != "\r" }
+        throw source.error(.malformed, "cannot read the segment \"\(quoted)\"", line: line)
       }
       segments.append(segment)
     default:
