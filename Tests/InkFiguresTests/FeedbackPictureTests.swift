@@ -84,13 +84,94 @@ import Testing
     let far = try Self.feedback(markY: 50_000)
     #expect(far.report.strokes.contains { $0.templateStroke == nil && $0.codes.contains(.extra) })
     let box = far.template.box
-    let region = FeedbackPicture.region(of: far)
+    let region = FeedbackPicture.region(of: far, legend: false)
     // One box height of ink beyond the box, and the 8% margin: no more.
     #expect(abs(region.maxY - (box.maxY + 1.08 * box.height)) < 1e-9)
     #expect(abs(region.width - FeedbackPicture.region(of: near).width) < 1e-9)
-    let image = try RasterImage(pngData: FeedbackPicture.render(far, format: .png))
+    let image = try RasterImage(
+      pngData: FeedbackPicture.render(far, format: .png, legend: false))
     #expect(image.height == Int((region.height * FeedbackPicture.scale - 1e-6).rounded(.up)))
     #expect(Self.isGreen(Self.color(image, far, x: 50, y: 45)))
+  }
+
+  @Test func theLegendSaysWhatTheColoursMean() throws {
+    let feedback = try Self.feedback()
+    let with = try RasterImage(pngData: FeedbackPicture.render(feedback, format: .png))
+    let without = try RasterImage(
+      pngData: FeedbackPicture.render(feedback, format: .png, legend: false))
+    #expect(with.width == without.width)
+    #expect(with.height > without.height)
+    // Under the box, the legend's swatches: green (on the line), purple (extra, as this attempt
+    // has a stray mark) and red (the missing bar).
+    let box = feedback.template.box
+    let region = FeedbackPicture.region(of: feedback)
+    // Below the box (the ink of this attempt stays inside it), every colour of the strip.
+    let top = Int((box.maxY + 0.02 * box.height - region.minY) * FeedbackPicture.scale)
+    var green = 0
+    var purple = 0
+    var red = 0
+    for y in top..<with.height {
+      for x in 0..<with.width {
+        let c = with.color(x: x, y: y)
+        if Self.isGreen(c) { green += 1 }
+        if Self.isPurple(c) { purple += 1 }
+        if Self.isRed(c) { red += 1 }
+      }
+    }
+    #expect(green > 50 && purple > 50 && red > 50, "green \(green), purple \(purple), red \(red)")
+    #expect(region.maxY > box.maxY + 0.1 * box.height)
+  }
+
+  @Test func startDotsNeverCoverEachOther() throws {
+    let template = try TemplateLibrary.bundled.template(named: "latin/E")
+    let feedback = try TracingScorer(placement: .box).feedback(
+      template.drawing(), against: template)
+    let dots = FeedbackPicture.startDots(of: feedback)
+    #expect(dots.count == template.strokes.count)
+    for i in dots.indices {
+      for j in dots.indices where j > i {
+        #expect(hypot(dots[i].x - dots[j].x, dots[i].y - dots[j].y) >= 7.6, "\(i) \(j)")
+      }
+      // Each on its own stroke.
+      let stroke = template.strokes[i].points
+      #expect(
+        zip(stroke, stroke.dropFirst()).contains { a, b in
+          Self.distance(dots[i], toSegment: a, b) < 1e-6
+        })
+    }
+    // A stroke that starts alone keeps its dot at its start.
+    #expect(dots[0] == template.strokes[0].points[0])
+  }
+
+  static func distance(_ p: CGPoint, toSegment a: CGPoint, _ b: CGPoint) -> Double {
+    let (dx, dy) = (b.x - a.x, b.y - a.y)
+    let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / max(dx * dx + dy * dy, 1e-12)))
+    return hypot(p.x - a.x - t * dx, p.y - a.y - t * dy)
+  }
+
+  @Test func strokesDrawnOutOfOrderShowTheChildsOrder() throws {
+    let template = try TemplateLibrary.bundled.template(named: "latin/E")
+    var drawing = template.drawing()
+    drawing.strokes.swapAt(0, 1)
+    let feedback = try TracingScorer(placement: .box).feedback(drawing, against: template)
+    #expect(feedback.report.codes.contains(.wrongOrder))
+    let image = try RasterImage(pngData: FeedbackPicture.render(feedback, format: .png))
+    let plain = try RasterImage(
+      pngData: FeedbackPicture.render(
+        TracingScorer(placement: .box).feedback(template.drawing(), against: template),
+        format: .png))
+    func oranges(_ image: RasterImage) -> Int {
+      var count = 0
+      for y in 0..<image.height {
+        for x in 0..<image.width {
+          let c = image.color(x: x, y: y)
+          if c.red > 0.85 && c.green > 0.45 && c.green < 0.65 && c.blue < 0.2 { count += 1 }
+        }
+      }
+      return count
+    }
+    #expect(oranges(image) > 4 * 150)
+    #expect(oranges(plain) == 0)
   }
 
   @Test func theCoverageMethodColoursInkByItsNearestStroke() throws {

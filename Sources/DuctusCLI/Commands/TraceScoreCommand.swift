@@ -28,6 +28,7 @@ struct TraceScoreCommand: Command {
           help: "The attempt: a drawing file, '-' for standard input."),
         RecordSelection.option,
         .value("picture", valueName: "file", help: "Write the feedback picture here."),
+        .flag("no-legend", help: "Leave the legend strip off the feedback picture."),
         OutputFormat.option([.text, .json], otherwise: .json),
         .value(
           "from", valueName: "format", help: "The attempt's format.",
@@ -63,7 +64,8 @@ struct TraceScoreCommand: Command {
         try scorer.feedback(drawing.drawing, against: template, method: method)
       }
       report = feedback.report
-      let bytes = try FeedbackPicture.render(feedback, format: picture.format)
+      let bytes = try FeedbackPicture.render(
+        feedback, format: picture.format, legend: !arguments.flag("no-legend"))
       try AtomicFile.write(bytes, to: picture.path)
     } else {
       report = try TraceOptions.failing(attempt: drawing) {

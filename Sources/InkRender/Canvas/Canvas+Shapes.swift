@@ -105,6 +105,42 @@ extension Canvas {
     cairo_restore(context)
   }
 
+  /// Draws a one-line text label whose left end is at `start` (its middle height on
+  /// `start.y`), in the face of ``drawText(_:centeredAt:fontSize:color:)`` but regular weight,
+  /// and returns its width in drawing units so that a row of labels can be laid out.
+  @discardableResult
+  public func drawText(_ text: String, from start: CGPoint, fontSize: CGFloat, color: PKColor)
+    -> CGFloat
+  {
+    guard !text.isEmpty, start.isFinite, fontSize.isFinite, fontSize > 0 else { return 0 }
+    cairo_save(context)
+    cairo_select_font_face(
+      context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(context, Double(fontSize))
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, text, &extents)
+    cairo_move_to(
+      context, Double(start.x) - extents.x_bearing,
+      Double(start.y) - extents.y_bearing - extents.height / 2)
+    setSource(color)
+    cairo_show_text(context, text)
+    cairo_restore(context)
+    return CGFloat(extents.x_advance)
+  }
+
+  /// The width, in drawing units, that ``drawText(_:from:fontSize:color:)`` gives a text.
+  public func textWidth(_ text: String, fontSize: CGFloat) -> CGFloat {
+    guard !text.isEmpty, fontSize.isFinite, fontSize > 0 else { return 0 }
+    cairo_save(context)
+    cairo_select_font_face(
+      context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(context, Double(fontSize))
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, text, &extents)
+    cairo_restore(context)
+    return CGFloat(extents.x_advance)
+  }
+
   // MARK: - Cairo state
 
   func setSource(_ color: PKColor, alphaScale: CGFloat = 1) {
