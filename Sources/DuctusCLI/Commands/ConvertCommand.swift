@@ -41,7 +41,7 @@ struct ConvertCommand: Command {
           help: "How many records to convert at once (written in input order into a file, in "
             + "parallel into a folder)."),
         CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
-      ],
+      ] + ReadLimitOptions.all,
       arguments: [
         ArgumentDeclaration(
           "in", help: "The drawing or corpus file, or folder; '-' reads standard input."),
@@ -59,7 +59,7 @@ struct ConvertCommand: Command {
     let shard = try CommonOptions.shard(in: arguments)
     let input = try InkInput(
       path: arguments.argument("in")!, format: arguments.value("from", as: InkFileFormat.self),
-      context: context)
+      limits: try ReadLimitOptions.limits(arguments), context: context)
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
       label: "convert", total: input.isCorpus ? nil : 1, context: context,

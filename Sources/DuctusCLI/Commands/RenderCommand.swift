@@ -49,7 +49,7 @@ struct RenderCommand: Command {
         CommonOptions.jobs(
           help: "How many pictures to draw at once when the output is a folder."),
         CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
-      ],
+      ] + ReadLimitOptions.all,
       arguments: [
         ArgumentDeclaration("in", help: "The drawing or corpus file; '-' reads standard input.")
       ])
@@ -91,7 +91,7 @@ struct RenderCommand: Command {
       } ?? .drawingBounds
     let input = try InkInput(
       path: arguments.argument("in")!, format: arguments.value("from", as: InkFileFormat.self),
-      context: context)
+      limits: try ReadLimitOptions.limits(arguments), context: context)
     let key = arguments.value("record")
     if toFolder, key == nil {
       return try renderAll(

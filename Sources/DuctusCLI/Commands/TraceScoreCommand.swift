@@ -29,7 +29,7 @@ struct TraceScoreCommand: Command {
         .value(
           "from", valueName: "format", help: "The attempt's format.",
           defaultDescription: "from the extension and content"),
-      ])
+      ] + ReadLimitOptions.all)
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
@@ -45,7 +45,7 @@ struct TraceScoreCommand: Command {
     try context.checkInputExists(attemptPath)
     let input = try InkInput(
       path: attemptPath, format: try arguments.value("from", as: InkFileFormat.self),
-      context: context)
+      limits: try ReadLimitOptions.limits(arguments), context: context)
     var records = try input.openRecords()
     let drawing: PKDrawingInput
     do {
