@@ -40,7 +40,8 @@ struct ReadLimitsTests {
     #expect(outcomes.count == 3)
     #expect(outcomes[0] == "ok a [3]")
     #expect(outcomes[1].contains("record line 2"))
-    #expect(outcomes[1].contains("more than 4 numbers"), "\(outcomes[1])")
+    #expect(
+      outcomes[1].contains("more than 4 points, the limit of points a stroke"), "\(outcomes[1])")
     #expect(outcomes[1].contains("field \"x\" of stroke 0 point 4"))
     #expect(outcomes[2] == "ok c [4]")
   }

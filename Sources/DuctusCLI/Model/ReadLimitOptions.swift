@@ -29,7 +29,7 @@ enum ReadLimitOptions {
     "max-record-bytes", valueName: "n",
     help: "The most bytes one record may take: a line of an NDJSON corpus, or a whole file of "
       + "one drawing; a larger one fails.",
-    defaultDescription: "\(InkReadLimits.default.maximumRecordBytes) (128 MiB)")
+    defaultDescription: "\(InkReadLimits.default.maximumRecordBytes), 128 MiB")
 
   /// The four options.
   static let all = [strokePoints, strokes, drawingPoints, recordBytes]

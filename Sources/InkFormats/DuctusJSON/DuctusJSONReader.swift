@@ -231,7 +231,10 @@ public struct DuctusJSONReader: Sendable {
       }
       var values: [Double] = []
       values.reserveCapacity(channels[.x]?.count ?? 64)
-      try scanner.readNumbers(into: &values, maximumCount: limits.maximumStrokePoints) {
+      try scanner.readNumbers(
+        into: &values, maximumCount: limits.maximumStrokePoints,
+        limit: InkReadLimits.strokePointsLimit
+      ) {
         "field \"\(key)\" of \(stroke) point \($0)"
       }
       channels[channel] = values

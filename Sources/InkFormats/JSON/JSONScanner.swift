@@ -129,10 +129,11 @@ struct JSONScanner {
   }
 
   /// Reads an array of numbers, appending them to `values`: at most `maximumCount` of them
-  /// (counting those already there). A failure inside the array names the element by
-  /// `element(index)`, e.g. `field "x" of stroke 2 point 7`.
+  /// (counting those already there), `limit` saying what the count is (`points, the limit of
+  /// points a stroke`). A failure inside the array names the element by `element(index)`, e.g.
+  /// `field "x" of stroke 2 point 7`.
   mutating func readNumbers(
-    into values: inout [Double], maximumCount: Int = .max,
+    into values: inout [Double], maximumCount: Int = .max, limit: String = "numbers",
     element: (_ index: Int) -> String = { "element \($0)" }
   ) throws(InkFormatError) {
     try beginArray()
@@ -145,7 +146,7 @@ struct JSONScanner {
     while true {
       guard values.count < maximumCount else {
         throw failure(
-          .invalidValue, "\(element(values.count - first)): more than \(maximumCount) numbers")
+          .invalidValue, "\(element(values.count - first)): more than \(maximumCount) \(limit)")
       }
       do {
         values.append(try readNumber())

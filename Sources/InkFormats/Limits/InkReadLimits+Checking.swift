@@ -23,6 +23,9 @@ extension InkReadLimits {
     }
   }
 
+  /// What ``maximumStrokePoints`` bounds, after its number in an error.
+  static let strokePointsLimit = "points, the limit of points a stroke"
+
   /// Refuses a drawing of more than ``maximumStrokes`` strokes.
   func checkStrokeCount(_ count: Int) throws(InkFormatError) {
     guard count <= maximumStrokes else {
@@ -37,8 +40,7 @@ extension InkReadLimits {
     guard count <= maximumStrokePoints else {
       throw InkFormatError(
         .invalidValue,
-        "stroke \(stroke) has more than \(maximumStrokePoints) points, the limit of points a "
-          + "stroke")
+        "stroke \(stroke) has more than \(maximumStrokePoints) \(Self.strokePointsLimit)")
     }
   }
 

@@ -91,7 +91,10 @@ public struct QuickDrawReader: CorpusReader {
           throw scanner.failure(.malformed, "a stroke has 2 or 3 arrays (x, y, t)")
         }
         channels[count].removeAll(keepingCapacity: true)
-        try scanner.readNumbers(into: &channels[count], maximumCount: limits.maximumStrokePoints) {
+        try scanner.readNumbers(
+          into: &channels[count], maximumCount: limits.maximumStrokePoints,
+          limit: InkReadLimits.strokePointsLimit
+        ) {
           "field \"\(names[count])\" of stroke \(index) point \($0)"
         }
         count += 1
