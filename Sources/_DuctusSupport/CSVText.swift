@@ -2,8 +2,8 @@
 /// `JSONTextWriter` writes them, so that a value reads the same in every output format.
 ///
 /// ```swift
-/// let line = [CSVText.field("a,b"), CSVText.number(0.5), CSVText.number(.nan)]
-///   .joined(separator: ",")   // "a,b",0.5,NaN
+/// let line = [CSVText.field("a,b"), CSVText.number(0.5), CSVText.number(2)]
+///   .joined(separator: ",")   // "a,b",0.5,2
 /// ```
 package enum CSVText {
   /// A text field: as it is, or in double quotes (inner quotes doubled) when it holds a comma,
@@ -15,11 +15,10 @@ package enum CSVText {
   }
 
   /// A number field: the shortest digits that read back exactly (those of
-  /// `JSONTextWriter.number(_:)`), and `NaN`, `Infinity`, `-Infinity` unquoted, which NumPy,
-  /// pandas and Python's `float` read.
+  /// `JSONTextWriter.number(_:)`). A value that is not finite is never written as data: the
+  /// commands check their values first, and should one reach here the field is empty (a
+  /// missing value to NumPy and pandas), never `NaN` or `inf`.
   package static func number(_ value: Double) -> String {
-    if value.isNaN { return "NaN" }
-    if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
-    return JSONTextWriter.digits(value)
+    value.isFinite ? JSONTextWriter.digits(value) : ""
   }
 }

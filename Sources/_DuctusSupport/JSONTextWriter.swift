@@ -1,9 +1,11 @@
 /// Builds JSON text byte by byte: escaped strings and numbers in their shortest round-trip form.
 ///
 /// Numbers use Swift's `description`, which prints the shortest digits that read back as the
-/// same `Double` (the standard library's SwiftDtoa, T. Kientzle 2018); integral values below 2⁵³ are printed without a
-/// fraction, `-0.0` keeps its sign, and the values JSON has no literal for are written as the
-/// strings `"NaN"`, `"Infinity"` and `"-Infinity"`, which `JSONScanner.readNumber()` accepts.
+/// same `Double` (the standard library's SwiftDtoa, T. Kientzle 2018); integral values below
+/// 2⁵³ are printed without a fraction and `-0.0` keeps its sign. No number that is not finite
+/// is ever written as data: JSON has no literal for one, and Ductus's commands check their
+/// values before they write them (a record with one fails, naming it); should one reach the
+/// writer all the same, it writes `null`, never `NaN` or `Infinity`.
 package struct JSONTextWriter {
   /// The text so far, UTF-8.
   package var bytes: [UInt8] = []
@@ -39,12 +41,9 @@ package struct JSONTextWriter {
   package mutating func appendNumber(_ value: Double) { append(Self.number(value)) }
 
   /// A number as JSON text, as `appendNumber(_:)` writes it: the shortest digits that read back
-  /// exactly (`3`, `0.1`, `-0.0`, `1e-300`), and `"NaN"`, `"Infinity"`, `"-Infinity"` as
-  /// strings.
+  /// exactly (`3`, `0.1`, `-0.0`, `1e-300`), and `null` for a value that is not finite.
   package static func number(_ value: Double) -> String {
-    if value.isNaN { return "\"NaN\"" }
-    if value.isInfinite { return value < 0 ? "\"-Infinity\"" : "\"Infinity\"" }
-    return digits(value)
+    value.isFinite ? digits(value) : "null"
   }
 
   /// The shortest digits of a finite number that read back exactly; integral values below 2⁵³

@@ -528,6 +528,15 @@ extension Platform {
     }
   }
 
+  /// Opens a file (or a FIFO, a device, `/dev/fd/N`) for reading, retrying after interrupts.
+  package static func openForReading(_ path: String) throws(POSIXError) -> Int32 {
+    while true {
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      if descriptor >= 0 { return descriptor }
+      if errno != EINTR { throw currentError() }
+    }
+  }
+
   /// Blocks `SIGPIPE` on the calling thread, so that its writes to a pipe without a reader fail
   /// with `EPIPE` instead of ending the process, whatever the process does with the signal.
   package static func blockBrokenPipeSignalOnThisThread() {

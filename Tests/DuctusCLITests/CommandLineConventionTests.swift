@@ -522,21 +522,18 @@ import _DuctusSupport
     #expect(JSONTextWriter.number(3) == "3")
     #expect(JSONTextWriter.number(0.1) == "0.1")
     #expect(JSONTextWriter.number(-0.0) == "-0.0")
-    #expect(JSONTextWriter.number(.nan) == "\"NaN\"")
-    #expect(JSONTextWriter.number(.infinity) == "\"Infinity\"")
-    #expect(JSONTextWriter.number(-.infinity) == "\"-Infinity\"")
+    #expect(JSONTextWriter.number(.nan) == "null")
+    #expect(JSONTextWriter.number(.infinity) == "null")
+    #expect(JSONTextWriter.number(-.infinity) == "null")
     var writer = JSONTextWriter()
     for value in [3, 0.1, -0.0, .nan, .infinity, -.infinity, 1e300] {
       writer.bytes = []
       writer.appendNumber(value)
       #expect(String(decoding: writer.bytes, as: UTF8.self) == JSONTextWriter.number(value))
       let csv = CSVText.number(value)
-      #expect(
-        value.isFinite
-          ? csv == JSONTextWriter.number(value)
-          : "\"\(csv)\"" == JSONTextWriter.number(value))
+      #expect(value.isFinite ? csv == JSONTextWriter.number(value) : csv.isEmpty)
     }
-    #expect(JSONTextWriter.numbers([1, .nan, 2.5]) == "[1,\"NaN\",2.5]")
+    #expect(JSONTextWriter.numbers([1, .nan, 2.5]) == "[1,null,2.5]")
     #expect(JSONTextWriter.string("a \"b\"\n/\u{1}") == "\"a \\\"b\\\"\\n/\\u0001\"")
     #expect(CSVText.field("plain") == "plain")
     #expect(CSVText.field("a,b") == "\"a,b\"")

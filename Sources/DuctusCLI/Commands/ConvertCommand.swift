@@ -46,7 +46,7 @@ struct ConvertCommand: Command {
           help: "How many records to convert at once (written in input order into a file, in "
             + "parallel into a folder)."),
         CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet, ResumableRun.option,
-      ],
+      ] + ReadLimitOptions.all,
       arguments: [
         ArgumentDeclaration(
           "in", help: "The drawing or corpus file, or folder; '-' reads standard input."),
@@ -64,7 +64,7 @@ struct ConvertCommand: Command {
     let shard = try CommonOptions.shard(in: arguments)
     let input = try InkInput(
       path: arguments.argument("in")!, format: arguments.value("from", as: InkFileFormat.self),
-      context: context)
+      limits: try ReadLimitOptions.limits(arguments), context: context)
     try context.checkOutputFolder(of: outputPath)
     let toFolder = Self.namesFolder(outputPath)
     if toFolder, outputFormat.holdsCorpus {

@@ -39,7 +39,7 @@ struct DistancesCommand: Command {
         .value(
           "window", valueName: "radius",
           help: "For --metric dtw: a Sakoe–Chiba band of this many samples."),
-      ] + SeriesOptions.all + [
+      ] + ReadLimitOptions.all + SeriesOptions.all + [
         .value("output", short: "o", valueName: "file", help: "Where to write the result."),
         OutputFormat.option([.npy, .csv, .ndjson], otherwise: .ndjson, followsOutput: true),
         .value("tile", valueName: "R,C", help: "Compute only tile R,C (with --tiles)."),
@@ -108,6 +108,7 @@ struct DistancesCommand: Command {
     }
     let options = try SeriesOptions.parse(arguments)
     let inputFormat = try arguments.value("from", as: InkFileFormat.self)
+    let limits = try ReadLimitOptions.limits(arguments)
     let jobs = try CommonOptions.jobCount(in: arguments)
     let output = arguments.value("output")
     let format = try OutputFormat.selected(
@@ -127,7 +128,8 @@ struct DistancesCommand: Command {
       label: "distances", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
     let corpus = try CorpusSeriesSet.load(
-      path: inputs[0], format: inputFormat, options: options, jobs: jobs, failures: failures,
+      path: inputs[0], format: inputFormat, limits: limits, options: options, jobs: jobs,
+      failures: failures,
       progress: progress, context: context)
     let resumable = try Self.resumableTiles(
       arguments, tiling: tiling, subdivides: metric != .euclidean, keys: corpus.keys,
@@ -135,7 +137,8 @@ struct DistancesCommand: Command {
 
     if let against = arguments.value("against") {
       let other = try CorpusSeriesSet.load(
-        path: against, format: inputFormat, options: options, jobs: jobs, failures: failures,
+        path: against, format: inputFormat, limits: limits, options: options, jobs: jobs,
+        failures: failures,
         progress: progress, context: context)
       let rows = corpus.series.indices.filter(shard.contains)
       let values = try compute(rowKeys: rows.map { corpus.keys[$0] }, columnKeys: other.keys) {
@@ -270,12 +273,14 @@ struct DistancesCommand: Command {
 
   /// Runs the computation, turning analysis errors into malformed-input failures (exit 65); a
   /// pair that failed is named by its records' keys (`rowKeys` and `columnKeys` are the keys of
-  /// the indices the computation reports).
+  /// the indices the computation reports). A distance that is not finite fails the whole
+  /// computation, naming its pair where the values are the rows of `rowKeys`.
   private func compute(
     rowKeys: [String], columnKeys: [String], _ body: () throws -> [Double]
   ) throws -> [Double] {
+    let values: [Double]
     do {
-      return try body()
+      values = try body()
     } catch let error as CommandFailure {
       throw error
     } catch CorpusAnalysisError.pairFailed(let first, let second, let reason)
@@ -286,6 +291,15 @@ struct DistancesCommand: Command {
     } catch {
       throw CommandFailure(.malformedInput, "\(error)")
     }
+    if let (offset, value) = FiniteOutput.firstNonFinite(values) {
+      let pair =
+        values.count == rowKeys.count * columnKeys.count
+        ? "records \(rowKeys[offset / columnKeys.count]) and \(columnKeys[offset % columnKeys.count])"
+        : "a pair"
+      throw CommandFailure(
+        .malformedInput, "\(pair): the distance is \(value), which \(FiniteOutput.refusal)")
+    }
+    return values
   }
 
   /// Writes the rows of a matrix in the chosen format; `rows` are the row indices among `keys`

@@ -21,7 +21,7 @@ struct InspectCommand: Command {
           "from", valueName: "format",
           help: "The input format, when the name and content do not tell it.",
           defaultDescription: "from the extension and content"),
-      ] + CommonOptions.batch,
+      ] + ReadLimitOptions.all + CommonOptions.batch,
       arguments: [
         ArgumentDeclaration(
           "file", arity: .zeroOrMore,
@@ -33,12 +33,15 @@ struct InspectCommand: Command {
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
     let format = try OutputFormat.selected(in: arguments, otherwise: .json, context: context)
     let inputFormat = try arguments.value("from", as: InkFileFormat.self)
+    let limits = try ReadLimitOptions.limits(arguments)
     let jobs = try CommonOptions.jobCount(in: arguments)
     let shard = try CommonOptions.shard(in: arguments)
     let paths = try context.inputFiles(arguments.arguments("file"), argumentName: "file")
     try context.checkStandardInputOnce(paths)
     for path in paths { try context.checkInputExists(path) }
-    let inputs = try paths.map { try InkInput(path: $0, format: inputFormat, context: context) }
+    let inputs = try paths.map {
+      try InkInput(path: $0, format: inputFormat, limits: limits, context: context)
+    }
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     // Files of one drawing each are as many records as files.
     let total =

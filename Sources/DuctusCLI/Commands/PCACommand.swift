@@ -46,7 +46,7 @@ struct PCACommand: Command {
           help: "Write only the scores of the records whose zero-based index i has i % N == I, "
             + "to spread a job over N machines."),
         CommonOptions.errors, CommonOptions.quiet,
-      ],
+      ] + ReadLimitOptions.all,
       arguments: [ArgumentDeclaration("corpus", help: "The corpus file or folder.")])
   }
 
@@ -101,7 +101,8 @@ struct PCACommand: Command {
     let path = arguments.argument("corpus")!
     let corpus = try CorpusSeriesSet.load(
       path: path, format: try arguments.value("from", as: InkFileFormat.self),
-      options: options, jobs: jobs, failures: failures, progress: progress, context: context)
+      limits: try ReadLimitOptions.limits(arguments), options: options, jobs: jobs,
+      failures: failures, progress: progress, context: context)
     let drawings = corpus.series.count
     guard drawings >= 2 else {
       throw CommandFailure(
@@ -129,6 +130,12 @@ struct PCACommand: Command {
         shard == .all ? data : DistanceMetric.flattened(rows.map { corpus.series[$0] }))
     } catch {
       throw CommandFailure(.malformedInput, "\(path): \(error)")
+    }
+    if let (offset, value) = FiniteOutput.firstNonFinite(scores.elements) {
+      throw CommandFailure(
+        .malformedInput,
+        "\(path): score \(offset % scores.columns) of record \(corpus.keys[rows[offset / scores.columns]]) is \(value), "
+          + "which \(FiniteOutput.refusal)")
     }
     if let modelPath = arguments.value("model") {
       let model = Model(

@@ -54,7 +54,7 @@ struct RenderCommand: Command {
         CommonOptions.jobs(
           help: "How many pictures to draw at once when the output is a folder."),
         CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet, ResumableRun.option,
-      ],
+      ] + ReadLimitOptions.all,
       arguments: [
         ArgumentDeclaration("in", help: "The drawing or corpus file; '-' reads standard input.")
       ])
@@ -96,7 +96,7 @@ struct RenderCommand: Command {
       } ?? .drawingBounds
     let input = try InkInput(
       path: arguments.argument("in")!, format: arguments.value("from", as: InkFileFormat.self),
-      context: context)
+      limits: try ReadLimitOptions.limits(arguments), context: context)
     let key = arguments.value("record")
     if !toFolder, arguments.flag("resume") {
       throw UsageError(

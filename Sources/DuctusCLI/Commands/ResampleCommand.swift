@@ -24,7 +24,7 @@ struct ResampleCommand: Command {
         .value(
           "from", valueName: "format", help: "The input format.",
           defaultDescription: "from the extension and content"),
-      ] + CommonOptions.batch,
+      ] + ReadLimitOptions.all + CommonOptions.batch,
       arguments: [
         ArgumentDeclaration("corpus", help: "The corpus file or folder; '-' reads standard input.")
       ])
@@ -53,7 +53,8 @@ struct ResampleCommand: Command {
       label: "resample", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
     let input = try InkInput(
-      path: path, format: try arguments.value("from", as: InkFileFormat.self), context: context)
+      path: path, format: try arguments.value("from", as: InkFileFormat.self),
+      limits: try ReadLimitOptions.limits(arguments), context: context)
     let records = try ShardedRecords(input, shard: shard)
     let name = input.displayName
 
@@ -67,6 +68,7 @@ struct ResampleCommand: Command {
           let series: SampleBuffer
           do {
             series = try options.series(of: record.drawing)
+            try FiniteOutput.check(series)
           } catch {
             throw CommandFailure.record(
               .malformedInput, file: name, record: record.key, "\(error)")

@@ -60,11 +60,12 @@ struct TraceBatchCommand: Command {
           let report: TracingReport
           do {
             report = try scorer.report(record.drawing, against: template, method: method)
+            return try Self.line(report, key: record.key, label: record.label)
           } catch {
             throw CommandFailure.record(
-              .malformedInput, file: source, record: record.key, "\(error)")
+              .malformedInput, file: source, record: record.key,
+              FiniteOutput.reason(error) ?? "\(error)")
           }
-          return try Self.line(report, key: record.key, label: record.label)
         },
         emit: { _, result in
           progress.advance()

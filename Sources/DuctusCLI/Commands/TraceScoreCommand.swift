@@ -33,7 +33,7 @@ struct TraceScoreCommand: Command {
         .value(
           "from", valueName: "format", help: "The attempt's format.",
           defaultDescription: "from the extension and content"),
-      ])
+      ] + ReadLimitOptions.all)
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
@@ -49,7 +49,7 @@ struct TraceScoreCommand: Command {
     try context.checkInputExists(attemptPath)
     let input = try InkInput(
       path: attemptPath, format: try arguments.value("from", as: InkFileFormat.self),
-      context: context)
+      limits: try ReadLimitOptions.limits(arguments), context: context)
     let selection = RecordSelection(arguments, batchCommand: "ductus trace batch")
     let record = try selection.record(in: input)
     let name = selection.value == nil ? input.displayName : "\(input.displayName) (\(record.key))"

@@ -15,14 +15,15 @@ struct CorpusSeriesSet {
   var labels: [String?] = []
   var series: [SampleBuffer] = []
 
-  /// Reads and converts a corpus, streaming its records and converting `jobs` at a time; the
-  /// series keep the input order.
+  /// Reads and converts a corpus, streaming its records (within `limits`) and converting `jobs`
+  /// at a time; the series keep the input order.
   static func load(
-    path: String, format: InkFileFormat?, options: CorpusSeriesOptions, jobs: Int,
-    failures: RecordFailureLog, progress: ProgressReporter, context: CommandContext
+    path: String, format: InkFileFormat?, limits: InkReadLimits = .default,
+    options: CorpusSeriesOptions, jobs: Int, failures: RecordFailureLog,
+    progress: ProgressReporter, context: CommandContext
   ) throws -> CorpusSeriesSet {
     try context.checkInputExists(path)
-    let input = try InkInput(path: path, format: format, context: context)
+    let input = try InkInput(path: path, format: format, limits: limits, context: context)
     let records = try ShardedRecords(input, shard: .all)
     let name = input.displayName
     var set = CorpusSeriesSet()

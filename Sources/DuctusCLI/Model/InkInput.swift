@@ -32,17 +32,24 @@ package final class InkInput {
   private let stream: StandardInputStream?
   /// Whether the stream's records were opened (it can be read once).
   private var isStreamOpened = false
+  /// How much one record may hold (see <doc:Limits>).
+  let limits: InkReadLimits
 
   /// The formats read from standard input as it arrives; the others are copied to a
   /// temporary file first.
   package static let streamedFormats: Set<InkFileFormat> = [.ductusNDJSON, .quickDraw]
 
-  /// Checks that the input exists and finds its format.
+  /// Checks that the input exists and finds its format; its records will be read within
+  /// `limits`.
   ///
   /// - Throws: `CommandFailure` with exit 66 for a missing input, 65 when the format cannot be
   ///   told, 74 when standard input cannot be read.
-  package init(path: String, format: InkFileFormat?, context: CommandContext) throws {
+  package init(
+    path: String, format: InkFileFormat?, limits: InkReadLimits = .default,
+    context: CommandContext
+  ) throws {
     self.path = path
+    self.limits = limits
     guard path == "-" else {
       spoolFolder = nil
       stream = nil
@@ -155,13 +162,14 @@ package final class InkInput {
       isStreamOpened = true
       do {
         return StreamedRecords(
-          records: try InkFileFormat.openCorpus(at: url, as: format), stream: stream)
+          records: try InkFileFormat.openCorpus(at: url, as: format, limits: limits),
+          stream: stream)
       } catch {
         throw relocated(error)
       }
     }
     do {
-      return try InkFileFormat.openCorpus(at: url, as: format)
+      return try InkFileFormat.openCorpus(at: url, as: format, limits: limits)
     } catch {
       throw relocated(error)
     }

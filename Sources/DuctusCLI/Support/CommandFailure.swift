@@ -62,6 +62,8 @@ package struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertibl
       self.init(.usage, usage.message)
     case let library as TemplateLibraryError:
       self.init(library.kind == .missing ? .inputMissing : .malformedInput, library.message)
+    case let encoding as EncodingError where FiniteOutput.reason(encoding) != nil:
+      self.init(.malformedInput, FiniteOutput.reason(encoding)!)
     case RenderError.fileWrite(let path, let reason):
       self.init(.ioError, "\(path): \(reason)")
     case let output as OutputFileError:

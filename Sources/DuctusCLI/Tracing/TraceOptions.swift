@@ -28,12 +28,13 @@ enum TraceOptions {
 
   static let all = [template, TemplateLibrary.option, level, method, placement]
   /// The options of commands that read a corpus of attempts (`trace batch`, `trace rank`).
-  static let corpus = [
-    OptionDeclaration.value(
-      "from", valueName: "format", help: "The corpus format.",
-      defaultDescription: "from the extension and content"),
-    CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
-  ]
+  static let corpus =
+    [
+      OptionDeclaration.value(
+        "from", valueName: "format", help: "The corpus format.",
+        defaultDescription: "from the extension and content"),
+      CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
+    ] + ReadLimitOptions.all
 
   /// The `corpus` argument opened as these commands read it: checked to exist, its format from
   /// `--from` or guessed, and the records of the `--shard` asked for.
@@ -43,7 +44,8 @@ enum TraceOptions {
     let path = arguments.argument("corpus")!
     try context.checkInputExists(path)
     let input = try InkInput(
-      path: path, format: try arguments.value("from", as: InkFileFormat.self), context: context)
+      path: path, format: try arguments.value("from", as: InkFileFormat.self),
+      limits: try ReadLimitOptions.limits(arguments), context: context)
     return (input, try ShardedRecords(input, shard: try CommonOptions.shard(in: arguments)))
   }
 

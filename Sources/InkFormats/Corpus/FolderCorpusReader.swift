@@ -23,18 +23,22 @@ public struct FolderCorpusReader: CorpusReader {
 
   private let folder: URL
   private let format: InkFileFormat?
+  private let limits: InkReadLimits
   private var files: [(relativePath: String, entry: Entry)]
   private var nextFile = 0
   private var current:
     (reader: any CorpusReader, url: URL, relativePath: String, format: InkFileFormat)?
 
   /// Lists the folder's files; with a `format`, only files of that format's extensions.
-  /// `followsFolderLinks` follows symbolic links to folders (even out of the tree).
-  public init(folder: URL, format: InkFileFormat? = nil, followsFolderLinks: Bool = false)
-    throws
-  {
+  /// `followsFolderLinks` follows symbolic links to folders (even out of the tree). Every
+  /// file's records are checked against `limits` (see <doc:Limits>).
+  public init(
+    folder: URL, format: InkFileFormat? = nil, followsFolderLinks: Bool = false,
+    limits: InkReadLimits = .default
+  ) throws {
     self.folder = folder.standardizedFileURL
     self.format = format
+    self.limits = limits
     let extensions = Set((format.map { [$0] } ?? InkFileFormat.allCases).flatMap(\.fileExtensions))
     let listing: CorpusFiles
     do {
@@ -110,7 +114,10 @@ public struct FolderCorpusReader: CorpusReader {
         throw error
       case .file(let url, let format):
         do {
-          current = (try format.codec.openCorpus(at: url), url, relativePath, format)
+          current = (
+            try InkFileFormat.openFile(at: url, as: format, limits: limits), url, relativePath,
+            format
+          )
         } catch {
           throw Self.wholeFileFailure(error, url: url, relativePath: relativePath)
         }

@@ -11,6 +11,11 @@ public enum DuctusJSONCodec: InkFormatCodec {
   }
 
   public static func openCorpus(at url: URL) throws -> any CorpusReader {
+    try openCorpus(at: url, limits: .default)
+  }
+
+  /// Strokes and points checked as they are read.
+  public static func openCorpus(at url: URL, limits: InkReadLimits) throws -> any CorpusReader {
     let data: Data
     do {
       data = try Data(contentsOf: url)
@@ -19,10 +24,11 @@ public enum DuctusJSONCodec: InkFormatCodec {
     }
     return SingleDrawingCorpusReader(
       record: try DuctusJSONReader().record(
-        from: data, key: SingleDrawingCorpusReader.key(for: url)))
+        from: data, key: SingleDrawingCorpusReader.key(for: url), limits: limits))
   }
 
   public static func write(_ record: CorpusRecord, to url: URL) throws {
+    try InkValueRange.check(record.drawing, record: record.key)
     let bytes = DuctusJSONWriter().data(for: record)
     try InkFormatError.writing { () throws(OutputFileError) in
       try AtomicFile.write(bytes, to: url.path)

@@ -14,27 +14,30 @@ public struct DuctusJSONReader: Sendable {
   /// Creates a reader.
   public init() {}
 
-  /// The drawing in a Ductus JSON text.
+  /// The drawing in a Ductus JSON text, with at most the strokes and points `limits` allow.
   ///
-  /// - Throws: `InkFormatError` naming the byte offset of the first problem.
-  public func drawing(from data: Data) throws -> PKDrawing {
-    try document(from: data).drawing
+  /// - Throws: `InkFormatError` naming the byte offset of the first problem, and the field
+  ///   (`field "x" of stroke 2 point 7`) of a number that is not one or is out of range.
+  public func drawing(from data: Data, limits: InkReadLimits = .default) throws -> PKDrawing {
+    try document(from: data, limits: limits).drawing
   }
 
   /// The drawing in a Ductus JSON text with its optional `label` and `metadata`, as a record.
   ///
   /// - Throws: `InkFormatError` naming the byte offset of the first problem.
-  public func record(from data: Data, key: String) throws -> CorpusRecord {
-    let document = try document(from: data)
+  public func record(from data: Data, key: String, limits: InkReadLimits = .default) throws
+    -> CorpusRecord
+  {
+    let document = try document(from: data, limits: limits)
     return CorpusRecord(
       key: key, label: document.label, metadata: document.metadata, drawing: document.drawing)
   }
 
   /// A whole text: one document and nothing after it.
-  private func document(from data: Data) throws -> Document {
+  private func document(from data: Data, limits: InkReadLimits) throws -> Document {
     try data.withUnsafeBytes { bytes in
       var scanner = JSONScanner(bytes)
-      let document = try Self.readDocument(&scanner)
+      let document = try Self.readDocument(&scanner, limits: limits)
       try scanner.expectEnd()
       return document
     }
@@ -50,7 +53,10 @@ public struct DuctusJSONReader: Sendable {
 
   /// Reads a drawing object at the scanner's position. `format` and `version` may be absent
   /// (as in a corpus record's `drawing`); when present they must name a readable schema.
-  static func readDocument(_ scanner: inout JSONScanner) throws(InkFormatError) -> Document {
+  /// Strokes and points beyond `limits` are refused as they are read.
+  static func readDocument(_ scanner: inout JSONScanner, limits: InkReadLimits)
+    throws(InkFormatError) -> Document
+  {
     try scanner.beginObject()
     var strokes: [PKStroke] = []
     var label: String?
@@ -77,8 +83,19 @@ public struct DuctusJSONReader: Sendable {
       case "strokes":
         try scanner.beginArray()
         var firstStroke = true
+        var points = 0
         while try scanner.nextElement(&firstStroke) {
-          strokes.append(try readStroke(&scanner))
+          let start = scanner.position
+          do {
+            try limits.checkStrokeCount(strokes.count + 1)
+            let stroke = try readStroke(&scanner, index: strokes.count, limits: limits)
+            points += stroke.path.count
+            try limits.checkDrawingPointCount(points)
+            strokes.append(stroke)
+          } catch  where error.offset == nil {
+            scanner.position = start
+            throw scanner.failure(error.kind, error.message)
+          }
         }
       default:
         try scanner.skipValue()
@@ -87,8 +104,12 @@ public struct DuctusJSONReader: Sendable {
     return Document(drawing: PKDrawing(strokes: strokes), label: label, metadata: metadata)
   }
 
-  /// Reads one stroke object.
-  static func readStroke(_ scanner: inout JSONScanner) throws(InkFormatError) -> PKStroke {
+  /// Reads one stroke object, the `index`-th of its drawing, with at most
+  /// ``InkReadLimits/maximumStrokePoints`` points.
+  static func readStroke(_ scanner: inout JSONScanner, index: Int, limits: InkReadLimits)
+    throws(InkFormatError) -> PKStroke
+  {
+    let stroke = "stroke \(index)"
     try scanner.beginObject()
     var inkType = PKInk.InkType.pen
     var color = PKColor.black
@@ -108,11 +129,13 @@ public struct DuctusJSONReader: Sendable {
         }
         inkType = type
       case "color":
-        color = try readColor(&scanner)
+        color = try readColor(&scanner, stroke: stroke)
       case "transform":
         let start = scanner.position
         var values: [Double] = []
-        try scanner.readNumbers(into: &values)
+        try scanner.readNumbers(into: &values, maximumCount: 6) {
+          "field \"transform\" of \(stroke) number \($0)"
+        }
         guard values.count == 6 else {
           scanner.position = start
           throw scanner.failure(.invalidValue, "a transform has 6 numbers [a,b,c,d,tx,ty]")
@@ -120,15 +143,21 @@ public struct DuctusJSONReader: Sendable {
         transform = CGAffineTransform(
           a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
       case "creationDate":
-        creationDate = Date(timeIntervalSinceReferenceDate: try scanner.readNumber())
+        do {
+          creationDate = Date(timeIntervalSinceReferenceDate: try scanner.readNumber())
+        } catch {
+          var named = error
+          named.message = "field \"creationDate\" of \(stroke): \(error.message)"
+          throw named
+        }
       case "mask":
-        mask = try readMask(&scanner)
+        mask = try readMask(&scanner, stroke: stroke)
       case "randomSeed":
         randomSeed = UInt32(try scanner.readInteger(in: 0...Int(UInt32.max), "randomSeed"))
       case "points":
         scanner.skipWhitespace()
         pointsOffset = scanner.position
-        channels = try readChannels(&scanner)
+        channels = try readChannels(&scanner, stroke: stroke, limits: limits)
       default:
         try scanner.skipValue()
       }
@@ -141,7 +170,9 @@ public struct DuctusJSONReader: Sendable {
   }
 
   /// Reads `"#RRGGBB"`, `"#RRGGBBAA"` or `[r, g, b, a]`.
-  static func readColor(_ scanner: inout JSONScanner) throws(InkFormatError) -> PKColor {
+  static func readColor(_ scanner: inout JSONScanner, stroke: String) throws(InkFormatError)
+    -> PKColor
+  {
     let start = scanner.position
     if scanner.peek() == 0x22 {
       let text = try scanner.readString()
@@ -152,7 +183,9 @@ public struct DuctusJSONReader: Sendable {
       return color
     }
     var values: [Double] = []
-    try scanner.readNumbers(into: &values)
+    try scanner.readNumbers(into: &values, maximumCount: 4) {
+      "field \"color\" of \(stroke) number \($0)"
+    }
     guard values.count == 4 else {
       scanner.position = start
       throw scanner.failure(.invalidValue, "a colour array has 4 numbers [r,g,b,a]")
@@ -161,7 +194,9 @@ public struct DuctusJSONReader: Sendable {
   }
 
   /// Reads `null` or an array of polygons, each a flat array `[x0, y0, x1, y1, …]`.
-  static func readMask(_ scanner: inout JSONScanner) throws(InkFormatError) -> PKBezierPath? {
+  static func readMask(_ scanner: inout JSONScanner, stroke: String) throws(InkFormatError)
+    -> PKBezierPath?
+  {
     if try scanner.readNull() { return nil }
     try scanner.beginArray()
     var polygons: [[CGPoint]] = []
@@ -170,7 +205,7 @@ public struct DuctusJSONReader: Sendable {
     while try scanner.nextElement(&first) {
       let start = scanner.position
       values.removeAll(keepingCapacity: true)
-      try scanner.readNumbers(into: &values)
+      try scanner.readNumbers(into: &values) { "field \"mask\" of \(stroke) number \($0)" }
       guard values.count % 2 == 0 else {
         scanner.position = start
         throw scanner.failure(.invalidValue, "a mask polygon has an odd count of coordinates")
@@ -181,9 +216,10 @@ public struct DuctusJSONReader: Sendable {
     return PKBezierPath(polygons: polygons)
   }
 
-  /// Reads the `points` object: one number array per channel.
-  static func readChannels(_ scanner: inout JSONScanner) throws(InkFormatError)
-    -> [DuctusJSONChannel: [Double]]
+  /// Reads the `points` object: one number array per channel, of at most
+  /// ``InkReadLimits/maximumStrokePoints`` numbers.
+  static func readChannels(_ scanner: inout JSONScanner, stroke: String, limits: InkReadLimits)
+    throws(InkFormatError) -> [DuctusJSONChannel: [Double]]
   {
     try scanner.beginObject()
     var channels: [DuctusJSONChannel: [Double]] = [:]
@@ -195,7 +231,12 @@ public struct DuctusJSONReader: Sendable {
       }
       var values: [Double] = []
       values.reserveCapacity(channels[.x]?.count ?? 64)
-      try scanner.readNumbers(into: &values)
+      try scanner.readNumbers(
+        into: &values, maximumCount: limits.maximumStrokePoints,
+        limit: InkReadLimits.strokePointsLimit
+      ) {
+        "field \"\(key)\" of \(stroke) point \($0)"
+      }
       channels[channel] = values
     }
     return channels

@@ -13,7 +13,12 @@ public enum DuctusNDJSONCodec: InkFormatCodec {
   }
 
   public static func openCorpus(at url: URL) throws -> any CorpusReader {
-    try DuctusNDJSONReader(url: url)
+    try openCorpus(at: url, limits: .default)
+  }
+
+  /// Lines up to ``InkReadLimits/maximumRecordBytes``, strokes and points checked as read.
+  public static func openCorpus(at url: URL, limits: InkReadLimits) throws -> any CorpusReader {
+    try DuctusNDJSONReader(url: url, limits: limits)
   }
 
   public static func makeCorpusWriter(to url: URL) throws -> any CorpusWriter {

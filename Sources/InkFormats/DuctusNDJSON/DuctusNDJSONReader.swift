@@ -8,17 +8,26 @@ import OpenPencilKit
 /// `InkFormatError` naming the line and the byte offset; the next call goes on with the next line.
 public struct DuctusNDJSONReader: CorpusReader {
   private var stream: LineRecordStream
+  private let limits: InkReadLimits
 
-  /// Opens a corpus file.
-  public init(url: URL) throws { stream = try LineRecordStream(url: url) }
+  /// Opens a corpus file whose lines may take up to ``InkReadLimits/maximumRecordBytes`` bytes
+  /// and whose drawings are read within `limits`; a longer line is an error for its record,
+  /// and the next call goes on after it.
+  public init(url: URL, limits: InkReadLimits = .default) throws {
+    stream = try LineRecordStream(url: url, maximumRecordBytes: limits.maximumRecordBytes)
+    self.limits = limits
+  }
 
   public mutating func next() throws -> CorpusRecord? {
-    try stream.next(Self.readRecord)
+    let limits = limits
+    return try stream.next { (scanner, line) throws(InkFormatError) in
+      try Self.readRecord(&scanner, line: line, limits: limits)
+    }
   }
 
   /// Reads one record object; a record without a key is keyed by its line number.
-  static func readRecord(_ scanner: inout JSONScanner, line: Int) throws(InkFormatError)
-    -> CorpusRecord
+  static func readRecord(_ scanner: inout JSONScanner, line: Int, limits: InkReadLimits)
+    throws(InkFormatError) -> CorpusRecord
   {
     let start = scanner.position
     try scanner.beginObject()
@@ -36,7 +45,7 @@ public struct DuctusNDJSONReader: CorpusReader {
       case "metadata":
         metadata = try scanner.readTextObject()
       case "drawing":
-        drawing = try DuctusJSONReader.readDocument(&scanner).drawing
+        drawing = try DuctusJSONReader.readDocument(&scanner, limits: limits).drawing
       default:
         try scanner.skipValue()
       }

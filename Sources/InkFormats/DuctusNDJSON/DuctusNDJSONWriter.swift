@@ -14,7 +14,10 @@ public struct DuctusNDJSONWriter: CorpusWriter {
     }
   }
 
+  /// Writes one record's line; a drawing with a number out of its range (<doc:Limits>) is
+  /// refused, naming the record, and nothing is written for it.
   public mutating func write(_ record: CorpusRecord) throws {
+    try InkValueRange.check(record.drawing, record: record.key)
     output.sink.write(bytes: Self.line(for: record, drawingWriter: drawingWriter))
   }
 

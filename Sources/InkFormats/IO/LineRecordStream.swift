@@ -5,8 +5,10 @@ import Foundation
 struct LineRecordStream {
   private let lines: LineReader
 
-  /// Opens the file.
-  init(url: URL) throws { lines = try LineReader(url: url) }
+  /// Opens the file; a line longer than `maximumRecordBytes` is an error for its record.
+  init(url: URL, maximumRecordBytes: Int) throws {
+    lines = try LineReader(url: url, maximumLineLength: maximumRecordBytes)
+  }
 
   /// The next record parsed by `parse`, or `nil` at the end of the file. `parse` gets a scanner
   /// over the line (offsets count from the start of the file) and the line number.

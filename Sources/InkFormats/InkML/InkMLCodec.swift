@@ -20,6 +20,7 @@ public enum InkMLCodec: InkFormatCodec {
   }
 
   public static func write(_ record: CorpusRecord, to url: URL) throws {
+    try InkValueRange.check(record.drawing, record: record.key)
     let bytes = InkMLWriter().data(for: record)
     try InkFormatError.writing { () throws(OutputFileError) in
       try AtomicFile.write(bytes, to: url.path)

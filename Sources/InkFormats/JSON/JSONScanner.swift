@@ -99,35 +99,62 @@ struct JSONScanner {
 
   // MARK: - Scalars
 
-  /// Reads a number; the strings `"NaN"`, `"Infinity"` and `"-Infinity"` stand for the values
-  /// JSON cannot write.
+  /// Reads a finite number. A number too large for a `Double` (`1e999`, 400 digits) is refused
+  /// as out of range rather than read as infinity, and so are the strings `"NaN"` and
+  /// `"Infinity"`, which are not numbers.
   @inline(__always)
   mutating func readNumber() throws(InkFormatError) -> Double {
     skipWhitespace()
-    if let value = DecimalNumberParser.parse(bytes, at: &position) { return value }
-    if position < bytes.count, bytes[position] == 0x22 {
-      let start = position
-      switch try readString() {
-      case "NaN": return .nan
-      case "Infinity": return .infinity
-      case "-Infinity": return -.infinity
-      default:
+    let start = position
+    if let value = DecimalNumberParser.parse(bytes, at: &position) {
+      guard value.isFinite else {
+        let literal = Self.literal(bytes, start..<position)
         position = start
+        throw failure(.invalidValue, "\(literal) is out of range")
       }
+      return value
+    }
+    if position < bytes.count, bytes[position] == 0x22 {
+      throw failure(.invalidValue, "expected a number, not a string")
     }
     throw failure("expected a number")
   }
 
-  /// Reads an array of numbers, appending them to `values`.
-  mutating func readNumbers(into values: inout [Double]) throws(InkFormatError) {
+  /// A number's text for an error message: as written when short, else its first digits and
+  /// its length.
+  static func literal(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    guard range.count > 24 else { return text }
+    return "\(text.prefix(12))… (a number of \(range.count) characters)"
+  }
+
+  /// Reads an array of numbers, appending them to `values`: at most `maximumCount` of them
+  /// (counting those already there), `limit` saying what the count is (`points, the limit of
+  /// points a stroke`). A failure inside the array names the element by `element(index)`, e.g.
+  /// `field "x" of stroke 2 point 7`.
+  mutating func readNumbers(
+    into values: inout [Double], maximumCount: Int = .max, limit: String = "numbers",
+    element: (_ index: Int) -> String = { "element \($0)" }
+  ) throws(InkFormatError) {
     try beginArray()
     skipWhitespace()
     if position < bytes.count, bytes[position] == 0x5D {
       position += 1
       return
     }
+    let first = values.count
     while true {
-      values.append(try readNumber())
+      guard values.count < maximumCount else {
+        throw failure(
+          .invalidValue, "\(element(values.count - first)): more than \(maximumCount) \(limit)")
+      }
+      do {
+        values.append(try readNumber())
+      } catch {
+        var named = error
+        named.message = "\(element(values.count - first)): \(error.message)"
+        throw named
+      }
       skipWhitespace()
       guard position < bytes.count else { throw failure("expected a comma (,) or ]") }
       let byte = bytes[position]

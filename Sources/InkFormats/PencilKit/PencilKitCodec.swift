@@ -15,6 +15,12 @@ public enum PencilKitCodec: InkFormatCodec {
   public static func matches(head: [UInt8]) -> Bool { head.starts(with: magic) }
 
   public static func openCorpus(at url: URL) throws -> any CorpusReader {
+    try openCorpus(at: url, limits: .default)
+  }
+
+  /// The point count of each path and the count of strokes checked before the decoder
+  /// allocates for them.
+  public static func openCorpus(at url: URL, limits: InkReadLimits) throws -> any CorpusReader {
     let data: Data
     do {
       data = try Data(contentsOf: url)
@@ -23,7 +29,10 @@ public enum PencilKitCodec: InkFormatCodec {
     }
     let drawing: PKDrawing
     do {
-      drawing = try PKDrawing(data: data)
+      drawing = try PKDrawing(
+        data: data, maximumStrokes: limits.maximumStrokes,
+        maximumStrokePoints: limits.maximumStrokePoints,
+        maximumDrawingPoints: limits.maximumDrawingPoints)
     } catch {
       throw InkFormatError(error).located(file: url.path)
     }
@@ -33,6 +42,7 @@ public enum PencilKitCodec: InkFormatCodec {
 
   /// Writes the drawing's `dataRepresentation()`; the label and metadata have no place in it.
   public static func write(_ record: CorpusRecord, to url: URL) throws {
+    try InkValueRange.check(record.drawing, record: record.key)
     let bytes = record.drawing.dataRepresentation()
     try InkFormatError.writing { () throws(OutputFileError) in
       try AtomicFile.write(bytes, to: url.path)

@@ -13,6 +13,11 @@ public enum QuickDrawCodec: InkFormatCodec {
   }
 
   public static func openCorpus(at url: URL) throws -> any CorpusReader {
-    try QuickDrawReader(url: url)
+    try openCorpus(at: url, limits: .default)
+  }
+
+  /// Lines up to ``InkReadLimits/maximumRecordBytes``, strokes and points checked as read.
+  public static func openCorpus(at url: URL, limits: InkReadLimits) throws -> any CorpusReader {
+    try QuickDrawReader(url: url, limits: limits)
   }
 }

@@ -14,20 +14,28 @@ import OpenPencilKit
 /// neutral force, azimuth and altitude.
 public struct QuickDrawReader: CorpusReader {
   private var stream: LineRecordStream
+  private let limits: InkReadLimits
 
-  /// Opens a Quick, Draw! NDJSON file.
-  public init(url: URL) throws { stream = try LineRecordStream(url: url) }
+  /// Opens a Quick, Draw! NDJSON file whose lines may take up to
+  /// ``InkReadLimits/maximumRecordBytes`` bytes and whose drawings are read within `limits`.
+  public init(url: URL, limits: InkReadLimits = .default) throws {
+    stream = try LineRecordStream(url: url, maximumRecordBytes: limits.maximumRecordBytes)
+    self.limits = limits
+  }
 
   public mutating func next() throws -> CorpusRecord? {
-    try stream.next(Self.readRecord)
+    let limits = limits
+    return try stream.next { (scanner, line) throws(InkFormatError) in
+      try Self.readRecord(&scanner, line: line, limits: limits)
+    }
   }
 
   /// The metadata members kept as text.
   static let metadataKeys: Set<String> = ["countrycode", "recognized", "timestamp"]
 
   /// Reads one drawing object; a drawing without `key_id` is keyed by its line number.
-  static func readRecord(_ scanner: inout JSONScanner, line: Int) throws(InkFormatError)
-    -> CorpusRecord
+  static func readRecord(_ scanner: inout JSONScanner, line: Int, limits: InkReadLimits)
+    throws(InkFormatError) -> CorpusRecord
   {
     let start = scanner.position
     try scanner.beginObject()
@@ -40,7 +48,7 @@ public struct QuickDrawReader: CorpusReader {
       switch member {
       case "key_id": key = try scanner.readValueText()
       case "word": label = try scanner.readString()
-      case "drawing": strokes = try readStrokes(&scanner)
+      case "drawing": strokes = try readStrokes(&scanner, limits: limits)
       case let name where metadataKeys.contains(name):
         metadata[name] = try scanner.readValueText()
       default: try scanner.skipValue()
@@ -55,8 +63,12 @@ public struct QuickDrawReader: CorpusReader {
       drawing: PKDrawing(strokes: strokes))
   }
 
-  /// Reads `[[xs, ys(, ts)], …]`.
-  static func readStrokes(_ scanner: inout JSONScanner) throws(InkFormatError) -> [PKStroke] {
+  /// Reads `[[xs, ys(, ts)], …]` within `limits`.
+  static func readStrokes(_ scanner: inout JSONScanner, limits: InkReadLimits)
+    throws(InkFormatError) -> [PKStroke]
+  {
+    let names = ["x", "y", "t"]
+    var points = 0
     try scanner.beginArray()
     var strokes: [PKStroke] = []
     var channels: [[Double]] = [[], [], []]
@@ -65,6 +77,12 @@ public struct QuickDrawReader: CorpusReader {
     var firstStroke = true
     while try scanner.nextElement(&firstStroke) {
       let strokeStart = scanner.position
+      let index = strokes.count
+      do {
+        try limits.checkStrokeCount(index + 1)
+      } catch {
+        throw scanner.failure(error.kind, error.message)
+      }
       try scanner.beginArray()
       var count = 0
       var firstChannel = true
@@ -73,7 +91,12 @@ public struct QuickDrawReader: CorpusReader {
           throw scanner.failure(.malformed, "a stroke has 2 or 3 arrays (x, y, t)")
         }
         channels[count].removeAll(keepingCapacity: true)
-        try scanner.readNumbers(into: &channels[count])
+        try scanner.readNumbers(
+          into: &channels[count], maximumCount: limits.maximumStrokePoints,
+          limit: InkReadLimits.strokePointsLimit
+        ) {
+          "field \"\(names[count])\" of stroke \(index) point \($0)"
+        }
         count += 1
       }
       let xs = channels[0]
@@ -82,6 +105,13 @@ public struct QuickDrawReader: CorpusReader {
         scanner.position = strokeStart
         throw scanner.failure(
           .invalidValue, "a stroke needs x, y (and t) arrays of one length")
+      }
+      points += xs.count
+      do {
+        try limits.checkDrawingPointCount(points)
+      } catch {
+        scanner.position = strokeStart
+        throw scanner.failure(error.kind, error.message)
       }
       let start = count == 3 ? (channels[2].first ?? 0) : 0
       var points: [PKStrokePoint] = []

@@ -8,10 +8,15 @@ extension InkFileFormat {
   /// - Parameters:
   ///   - url: the file or folder.
   ///   - format: the format, or `nil` to detect it per file.
+  ///   - limits: how much one record may hold (see <doc:Limits>). Every record is checked
+  ///     against them and against the value ranges of the model (``InkReadLimits/check(_:)``)
+  ///     before it is returned; a record that fails is an `InkFormatError` naming it, and the
+  ///     reader goes on with the next record where the format allows. A file of one drawing
+  ///     larger than ``InkReadLimits/maximumRecordBytes`` is refused before it is read.
   /// - Throws: `InkFormatError` naming the file (also from the reader's `next()`).
-  public static func openCorpus(at url: URL, as format: InkFileFormat? = nil) throws
-    -> any CorpusReader
-  {
+  public static func openCorpus(
+    at url: URL, as format: InkFileFormat? = nil, limits: InkReadLimits = .default
+  ) throws -> any CorpusReader {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
       throw InkFormatError(.malformed, "no such file or folder", file: url.path)
@@ -20,12 +25,34 @@ extension InkFileFormat {
     if isFolder.boolValue,
       format == .unipen || (format == nil && UnipenCodec.isDistribution(folder: url))
     {
-      return try UnipenReader(url: url)
+      return CheckedCorpusReader(
+        records: try UnipenReader(url: url), limits: limits, file: url.path)
     }
-    if isFolder.boolValue { return try FolderCorpusReader(folder: url, format: format) }
-    let resolved = try format ?? detect(url: url)
+    if isFolder.boolValue {
+      return try FolderCorpusReader(folder: url, format: format, limits: limits)
+    }
+    return try openFile(at: url, as: format ?? detect(url: url), limits: limits)
+  }
+
+  /// Opens one file of a known format with its records checked against `limits`; a file of
+  /// one drawing over the record bytes is refused before it is read.
+  static func openFile(at url: URL, as format: InkFileFormat, limits: InkReadLimits) throws
+    -> any CorpusReader
+  {
     do {
-      return LocatedCorpusReader(records: try resolved.codec.openCorpus(at: url), path: url.path)
+      if !format.holdsCorpus,
+        let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize
+      {
+        do {
+          try limits.checkRecordBytes(size)
+        } catch {
+          throw error.located(file: url.path, record: SingleDrawingCorpusReader.key(for: url))
+        }
+      }
+      return CheckedCorpusReader(
+        records: LocatedCorpusReader(
+          records: try format.codec.openCorpus(at: url, limits: limits), path: url.path),
+        limits: limits, file: url.path)
     } catch let error as InkFormatError {
       throw error.located(file: url.path)
     }
@@ -34,8 +61,10 @@ extension InkFileFormat {
   /// The drawing of a file: its only (or first) record's.
   ///
   /// - Throws: `InkFormatError` naming the file, also when the file holds no record.
-  public static func readDrawing(at url: URL, as format: InkFileFormat? = nil) throws -> PKDrawing {
-    var corpus = try openCorpus(at: url, as: format)
+  public static func readDrawing(
+    at url: URL, as format: InkFileFormat? = nil, limits: InkReadLimits = .default
+  ) throws -> PKDrawing {
+    var corpus = try openCorpus(at: url, as: format, limits: limits)
     guard let record = try corpus.next() else {
       throw InkFormatError(.malformed, "the file holds no drawing", file: url.path)
     }

@@ -19,6 +19,10 @@ public protocol InkFormatCodec {
   /// Opens a file as a stream of records; a file of one drawing is a corpus of one record keyed
   /// by `SingleDrawingCorpusReader.key(for:)`.
   static func openCorpus(at url: URL) throws -> any CorpusReader
+  /// Opens a file as ``openCorpus(at:)`` does, bounding what its reader allocates for one record
+  /// by `limits` where the format declares or streams it (see <doc:Limits>). The registry checks
+  /// every record against the limits after this; the default calls ``openCorpus(at:)``.
+  static func openCorpus(at url: URL, limits: InkReadLimits) throws -> any CorpusReader
   /// Writes one record (the drawing, with its label and metadata where the format has room)
   /// as a file of one drawing.
   static func write(_ record: CorpusRecord, to url: URL) throws
@@ -27,6 +31,11 @@ public protocol InkFormatCodec {
 }
 
 extension InkFormatCodec {
+  /// Formats whose records the registry's check after reading bounds well enough.
+  public static func openCorpus(at url: URL, limits: InkReadLimits) throws -> any CorpusReader {
+    try openCorpus(at: url)
+  }
+
   /// Single-drawing formats are the common case.
   public static var holdsCorpus: Bool { false }
 

@@ -20,6 +20,29 @@ extension PKDrawing {
   public init(data: Data) throws(PencilKitBinaryError) {
     self = try PencilKitBinaryDecoder.drawing(from: data)
   }
+
+  /// Reads a drawing as ``init(data:)`` does, refusing one of more than `maximumStrokes`
+  /// strokes, a path of more than `maximumStrokePoints` points or more than
+  /// `maximumDrawingPoints` points in all. Each count is checked as the decoder meets it, before
+  /// it allocates for the points or the stroke.
+  ///
+  /// ```swift
+  /// let drawing = try PKDrawing(
+  ///   data: data, maximumStrokes: 100_000, maximumStrokePoints: 1_000_000,
+  ///   maximumDrawingPoints: 2_000_000)
+  /// ```
+  ///
+  /// - Throws: ``PencilKitBinaryError`` of kind ``PencilKitBinaryError/Kind/invalidValue``
+  ///   naming the offset of the count over its limit, and as ``init(data:)`` does.
+  public init(
+    data: Data, maximumStrokes: Int, maximumStrokePoints: Int, maximumDrawingPoints: Int
+  ) throws(PencilKitBinaryError) {
+    self = try PencilKitBinaryDecoder.drawing(
+      from: data,
+      limits: .init(
+        strokes: maximumStrokes, strokePoints: maximumStrokePoints,
+        drawingPoints: maximumDrawingPoints))
+  }
 }
 
 extension PKDrawing {

@@ -21,13 +21,26 @@ struct PencilKitBinaryDecoder {
     var randomSeed: UInt32 = 0
   }
 
-  private let bytes: UnsafeRawBufferPointer
+  /// The most strokes and points the decoder accepts.
+  struct Limits {
+    /// Strokes a drawing.
+    var strokes = Int.max
+    /// Points a path.
+    var strokePoints = Int.max
+    /// Points a drawing, over its paths.
+    var drawingPoints = Int.max
+  }
 
-  /// Decodes a drawing.
-  static func drawing(from data: Data) throws(PencilKitBinaryError) -> PKDrawing {
+  private let bytes: UnsafeRawBufferPointer
+  private let limits: Limits
+
+  /// Decodes a drawing within `limits`.
+  static func drawing(from data: Data, limits: Limits = Limits()) throws(PencilKitBinaryError)
+    -> PKDrawing
+  {
     let result = data.withUnsafeBytes { buffer in
       Result { () throws(PencilKitBinaryError) in
-        try PencilKitBinaryDecoder(bytes: buffer).drawing()
+        try PencilKitBinaryDecoder(bytes: buffer, limits: limits).drawing()
       }
     }
     return try result.get()
@@ -38,6 +51,7 @@ struct PencilKitBinaryDecoder {
     var reader = Reader(bytes: bytes, range: Format.headerByteCount..<bytes.count)
     var inks: [PKInk] = []
     var pending: [PendingStroke] = []
+    var points = 0
     while let field = try reader.nextField() {
       switch field.number {
       case Format.Drawing.ink:
@@ -47,7 +61,10 @@ struct PencilKitBinaryDecoder {
       case Format.Drawing.stroke:
         try reader.expect(.lengthDelimited, for: field, in: "drawing")
         var message = try reader.readMessage()
-        if let stroke = try pendingStroke(from: &message, at: field.offset) {
+        if let stroke = try pendingStroke(
+          from: &message, at: field.offset, pointsBefore: points, strokesBefore: pending.count)
+        {
+          points += stroke.path.count
           pending.append(stroke)
         }
       default:
@@ -120,10 +137,11 @@ struct PencilKitBinaryDecoder {
     return PKInk(PKInk.InkType(rawValue: identifier), color: color)
   }
 
-  /// A stroke, or `nil` for a deleted one (a stroke without a path).
-  private func pendingStroke(from reader: inout Reader, at offset: Int)
-    throws(PencilKitBinaryError) -> PendingStroke?
-  {
+  /// A stroke, or `nil` for a deleted one (a stroke without a path), after `strokesBefore`
+  /// strokes of `pointsBefore` points in all.
+  private func pendingStroke(
+    from reader: inout Reader, at offset: Int, pointsBefore: Int, strokesBefore: Int
+  ) throws(PencilKitBinaryError) -> PendingStroke? {
     var stroke = PendingStroke(inkIndexOffset: offset, path: PKStrokePath())
     var hasPath = false
     while let field = try reader.nextField() {
@@ -134,8 +152,14 @@ struct PencilKitBinaryDecoder {
         stroke.inkIndex = try reader.readVarint()
       case Format.Stroke.path:
         try reader.expect(.lengthDelimited, for: field, in: "stroke")
+        guard strokesBefore < limits.strokes else {
+          throw PencilKitBinaryError(
+            .invalidValue,
+            "the drawing has more than \(limits.strokes) strokes, the limit of strokes a drawing",
+            offset: field.offset)
+        }
         var message = try reader.readMessage()
-        stroke.path = try path(from: &message, at: field.offset)
+        stroke.path = try path(from: &message, at: field.offset, pointsBefore: pointsBefore)
         hasPath = true
       case Format.Stroke.renderBounds:
         try reader.expect(.lengthDelimited, for: field, in: "stroke")
@@ -177,8 +201,8 @@ struct PencilKitBinaryDecoder {
     return values
   }
 
-  private func path(from reader: inout Reader, at offset: Int) throws(PencilKitBinaryError)
-    -> PKStrokePath
+  private func path(from reader: inout Reader, at offset: Int, pointsBefore: Int)
+    throws(PencilKitBinaryError) -> PKStrokePath
   {
     var creationDate: Double = 0
     var count: UInt64 = 0
@@ -257,6 +281,18 @@ struct PencilKitBinaryDecoder {
         offset: pointRecords.lowerBound)
     }
 
+    guard count <= UInt64(limits.strokePoints) else {
+      throw PencilKitBinaryError(
+        .invalidValue,
+        "the path has \(count) points, more than \(limits.strokePoints), the limit of points a "
+          + "stroke", offset: countOffset)
+    }
+    guard Int(count) <= limits.drawingPoints - pointsBefore else {
+      throw PencilKitBinaryError(
+        .invalidValue,
+        "the drawing has more than \(limits.drawingPoints) points, the limit of points a drawing",
+        offset: countOffset)
+    }
     var base = StrokePointRecord()
     base.hasSecondaryWidth = layout.hasSecondaryWidth
     var position = constantValues.lowerBound
