@@ -127,6 +127,32 @@ struct TracingJudgementConsistencyTests {
     #expect(report.strokes[0].messages.contains("Keep going to the end of the line."))
   }
 
+  @Test func aSpiralTurnedTheOtherWayIsAShapeErrorAndOneDrawnBackwardsIsReversed() throws {
+    let template = try TemplateLibrary.bundled.template(named: "shapes/spiral")
+    let points = template.strokes[0].points
+    func drawing(_ points: [CGPoint]) -> PKDrawing {
+      let samples = points.enumerated().map { i, p in
+        PKStrokePoint(
+          location: p, timeOffset: Double(i) * 0.01, size: CGSize(width: 4, height: 4),
+          opacity: 1, force: 1, azimuth: 0, altitude: .pi / 2)
+      }
+      return PKDrawing(strokes: [
+        PKStroke(
+          ink: PKInk(.pen, color: .black),
+          path: PKStrokePath(controlPoints: samples, creationDate: Date(timeIntervalSince1970: 0)))
+      ])
+    }
+    let scorer = TracingScorer(placement: .fit)
+    // Mirrored about its start: the same start, turning the other way.
+    let start = points[0]
+    let mirrored = try scorer.score(
+      drawing(points.map { CGPoint(x: 2 * start.x - $0.x, y: $0.y) }), against: template)
+    #expect(mirrored.strokes[0].codes.contains(.shape), "\(mirrored.strokes[0].codes)")
+    #expect(!mirrored.strokes[0].codes.contains(.reversed))
+    let backwards = try scorer.score(drawing(points.reversed()), against: template)
+    #expect(backwards.strokes[0].codes == [.reversed], "\(backwards.strokes[0].codes)")
+  }
+
   @Test func aSingleDotForALineIsTooShort() throws {
     let template = try TemplateLibrary.bundled.template(named: "digits/1")
     let start = template.strokes[0].points[0]

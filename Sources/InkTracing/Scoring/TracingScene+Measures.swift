@@ -24,14 +24,18 @@ extension TracingScene {
     var codes: [TracingCode] = []
 
     // Direction: a closed stroke by its turning sense, an open one by which way round the
-    // attempt lies nearer the template.
+    // attempt lies nearer the template. Closed means its ends meet: a gap under a tenth of the
+    // stroke's size (a spiral's ends are apart, so a spiral turned the other way is a shape
+    // error, not a stroke drawn backwards).
     var reversed = false
     let shapeSamples = TracingScorer.shapeSamples
     let modelShape = line.resampled(count: shapeSamples)
     let inkShape = ink.resampled(count: shapeSamples)
     if !isDot, ink.count > 1 {
       let gap = hypot(line.xs[0] - line.xs[line.count - 1], line.ys[0] - line.ys[line.count - 1])
-      if gap < 0.2 * templateLength {
+      let size = hypot(
+        (line.xs.max() ?? 0) - (line.xs.min() ?? 0), (line.ys.max() ?? 0) - (line.ys.min() ?? 0))
+      if gap < 0.1 * size {
         let model = line.twiceSignedArea
         let drawn = ink.twiceSignedArea
         reversed = model * drawn < 0 && abs(drawn) > 0.1 * abs(model)
