@@ -129,7 +129,7 @@ public enum FeedbackPicture {
       "\(feedback.report.scoreText)/100 "
       + String(repeating: "★", count: feedback.report.stars)
       + String(repeating: "☆", count: 3 - feedback.report.stars) + "  "
-      + feedback.report.verdict.words
+      + feedback.report.catalog.words(feedback.report.verdict)
     canvas.drawText(
       caption, centeredAt: CGPoint(x: region.midX, y: region.minY + 0.04 * unit),
       fontSize: 0.05 * unit,
@@ -182,6 +182,7 @@ public enum FeedbackPicture {
     of feedback: TracingFeedback, on canvas: Canvas, region: CGRect, unit: CGFloat
   ) {
     let codes = Set(feedback.report.strokes.flatMap(\.codes))
+    let catalog = feedback.report.catalog
     let font = 0.032 * unit
     let swatch = 0.06 * unit
     let gap = 0.015 * unit
@@ -192,20 +193,21 @@ public enum FeedbackPicture {
       case dot(PKColor)
     }
     var entries: [(Mark, String)] = [
-      (.line(LineStyle(width: width, color: color(deviation: 0))), "on the line"),
-      (.line(LineStyle(width: width, color: color(deviation: 2))), "off the line"),
+      (.line(LineStyle(width: width, color: color(deviation: 0))), catalog.label(.onTheLine)),
+      (.line(LineStyle(width: width, color: color(deviation: 2))), catalog.label(.offTheLine)),
     ]
     if codes.contains(.extra) {
-      entries.append((.line(LineStyle(width: width, color: extraColor)), "extra"))
+      entries.append((.line(LineStyle(width: width, color: extraColor)), catalog.label(.extra)))
     }
     if codes.contains(.missing) || codes.contains(.hookMissing) {
-      entries.append((.line(missingStyle(unit: unit)), "missing"))
+      entries.append((.line(missingStyle(unit: unit)), catalog.label(.missing)))
     }
     if codes.contains(.reversed) {
-      entries.append((.line(LineStyle(width: 0.012 * unit, color: red)), "the way you went"))
+      entries.append(
+        (.line(LineStyle(width: 0.012 * unit, color: red)), catalog.label(.wayYouWent)))
     }
-    entries.append((.dot(green), "start here, in this order"))
-    if codes.contains(.wrongOrder) { entries.append((.dot(orange), "the order you drew")) }
+    entries.append((.dot(green), catalog.label(.startHere)))
+    if codes.contains(.wrongOrder) { entries.append((.dot(orange), catalog.label(.orderYouDrew))) }
     let left = region.minX + 0.08 * unit
     var x = left
     var y = content(of: feedback).maxY + 0.05 * unit

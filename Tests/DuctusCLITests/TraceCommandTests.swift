@@ -81,6 +81,25 @@ struct TraceCommandTests {
         "no record has the key '7' and there is no index 7 (5 records)"))
   }
 
+  @Test func reportsSpeakTheLanguageAskedFor() throws {
+    let attempt = SharedData.repositoryRoot.appendingPathComponent("Datasets/samples/a.json").path
+    let arguments = ["trace", "score", "-t", "latin/a", "-a", attempt, "--format", "text"]
+    let spanish = try DuctusProcess.run(arguments + ["--locale", "es"])
+    #expect(spanish.exitCode == 0)
+    #expect(spanish.standardOutput.contains("Mira otra vez la forma y sigue la línea."))
+    let french = try DuctusProcess.run(arguments, environment: ["LANG": "fr_FR.UTF-8"])
+    #expect(french.standardOutput.contains("Regarde encore la forme et suis la ligne."))
+    let english = try DuctusProcess.run(arguments, environment: ["LANG": "de_DE.UTF-8"])
+    #expect(english.standardOutput.contains("Look at the shape again and follow the line."))
+    let json = try json(
+      try DuctusProcess.run(["trace", "score", "-t", "latin/a", "-a", attempt, "--locale", "fr"])
+        .standardOutput)
+    #expect(json["language"] as? String == "fr")
+    let unknown = try DuctusProcess.run(arguments + ["--locale", "xx"])
+    #expect(unknown.exitCode == 2)
+    #expect(unknown.standardError.contains("unknown locale 'xx'; Ductus speaks en, es, fr"))
+  }
+
   @Test func scoreWritesAReportAndAPicture() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -40,7 +40,7 @@ struct TraceSessionCommand: Command {
         + "session ends at the end of standard input (exit 0) or on interrupt (130).",
       options: [
         TemplateLibrary.option, Self.templateFolder, TraceOptions.level, TraceOptions.method,
-        TraceOptions.placement, Self.pictures,
+        TraceOptions.placement, TraceOptions.locale, Self.pictures,
       ] + SessionLimits.options)
   }
 

@@ -26,7 +26,12 @@ enum TraceOptions {
       + "canvas.",
     defaultDescription: "fit")
 
-  static let all = [template, TemplateLibrary.option, level, method, placement]
+  static let locale = OptionDeclaration.value(
+    "locale", valueName: "language",
+    help: "The language of the messages and words: "
+      + TracingMessageCatalog.all.map(\.language).joined(separator: ", ") + ".",
+    defaultDescription: "from LC_ALL, LC_MESSAGES or LANG, else en")
+  static let all = [template, TemplateLibrary.option, level, method, placement, locale]
   /// The options of commands that read a corpus of attempts (`trace batch`, `trace rank`).
   static let corpus =
     [
@@ -56,7 +61,23 @@ enum TraceOptions {
 
   /// The scorer a command line asks for.
   static func scorer(_ arguments: ParsedArguments) throws -> TracingScorer {
-    TracingScorer(level: try level(arguments), placement: try placement(arguments))
+    TracingScorer(
+      level: try level(arguments), placement: try placement(arguments),
+      messages: try messages(arguments))
+  }
+
+  /// The `--locale` a command line asks for, else the environment's language
+  /// (``TracingMessageCatalog/forEnvironment(_:)``).
+  static func messages(_ arguments: ParsedArguments) throws -> TracingMessageCatalog {
+    guard let name = arguments.value("locale") else {
+      return TracingMessageCatalog.forEnvironment(Platform.environment)
+    }
+    guard let catalog = TracingMessageCatalog.named(name) else {
+      throw UsageError(
+        "unknown locale '\(name)'; Ductus speaks "
+          + TracingMessageCatalog.all.map(\.language).joined(separator: ", "))
+    }
+    return catalog
   }
 
   /// The `--method` a command line asks for, `strokes` without it (the parser has checked the

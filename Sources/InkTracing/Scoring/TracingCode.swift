@@ -41,28 +41,9 @@ public enum TracingCode: String, Hashable, Sendable, Codable, CaseIterable, Comp
   /// The stroke was drawn in one go with another stroke instead of on its own.
   case joined
 
-  /// A short message for the child, in English; apps translate by code.
-  public var message: String {
-    switch self {
-    case .ok: "Well done!"
-    case .missing: "Draw this stroke too."
-    case .extra: "Leave out this extra line: it is not part of the letter."
-    case .wrongOrder: "Draw the strokes in the numbered order."
-    case .reversed: "Start at the green dot and follow the arrow."
-    case .badStart: "Start at the green dot."
-    case .badEnd: "Stop at the end of the line."
-    case .shape: "Look at the shape again and follow the line."
-    case .tooShort: "Keep going to the end of the line."
-    case .tooLong: "Stop when you reach the end of the line."
-    case .outOfBounds: "Stay inside the box."
-    case .wobbly: "Try a smooth, steady line."
-    case .hookMissing: "Don't forget the little hook at the end."
-    case .offPath: "Stay on the line."
-    case .checkpointMissed: "Go through every part of the line."
-    case .split: "Try to draw this stroke without lifting the pencil."
-    case .joined: "Lift the pencil between these strokes."
-    }
-  }
+  /// A short message for the child, in English (``TracingMessageCatalog/english``); the
+  /// catalogs have it in other languages, and apps may translate by code.
+  public var message: String { TracingMessageCatalog.english.message(self) }
 
   /// Whether the code is a serious error (the stroke does not count as traced) rather than a
   /// hint for improvement.

@@ -11,12 +11,13 @@ extension TracingReport {
   /// ```
   public var text: String {
     let report = self
+    let catalog = self.catalog
     let format = Self.formatted
     let percent = { (value: Double) in Self.formatted(value * 100) + "%" }
     let stars =
       String(repeating: "★", count: report.stars) + String(repeating: "☆", count: 3 - report.stars)
     var lines = [
-      "\(report.template): \(Self.formattedScore(report.score))/100 \(stars) \(report.verdict.words)  "
+      "\(report.template): \(Self.formattedScore(report.score))/100 \(stars) \(catalog.words(report.verdict))  "
         + "(\(report.method), \(report.level))"
     ]
     for stroke in report.strokes {
@@ -30,7 +31,7 @@ extension TracingReport {
       let detail = facts.isEmpty ? "" : "  [" + facts.joined(separator: ", ") + "]"
       let codes = stroke.codes.map(\.rawValue).joined(separator: ", ")
       lines.append(
-        "  \(name): \(stroke.verdict.words) \(Self.formattedScore(stroke.score)) — \(codes)\(detail)"
+        "  \(name): \(catalog.words(stroke.verdict)) \(Self.formattedScore(stroke.score)) — \(codes)\(detail)"
       )
       for message in stroke.messages where stroke.codes != [.ok] {
         lines.append("      \(message)")
@@ -52,6 +53,9 @@ extension TracingReport {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// The catalog of the report's language (English when Ductus does not have it).
+  public var catalog: TracingMessageCatalog { TracingMessageCatalog.named(language) ?? .english }
 
   /// The score as the report prints it: one decimal, none when it is zero (`82.7`, `100`).
   public var scoreText: String { Self.formattedScore(score) }

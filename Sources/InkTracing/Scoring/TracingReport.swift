@@ -28,6 +28,8 @@ public struct TracingReport: Hashable, Sendable, Codable {
   /// The attempt's word, the band of its score: `excellent`, `good`, `keep_practising` or
   /// `try_again`, as its stars say.
   public var verdict: TracingVerdict
+  /// The language of the messages and words (`en`, `es`, `fr`: ``TracingMessageCatalog``).
+  public var language: String
   /// The codes found anywhere in the attempt, each once, in a fixed order.
   public var codes: [TracingCode]
   /// The template strokes in order, then extra strokes.

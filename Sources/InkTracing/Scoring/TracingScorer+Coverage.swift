@@ -46,7 +46,7 @@ extension TracingScorer {
       assessment.coverage = Self.rounded(coverage)
       assessment.score = 100 * coverage
       assessment.codes = coverage >= 0.8 ? [] : coverage < 0.2 ? [.missing] : [.tooShort]
-      Self.finish(&assessment, level: level)
+      Self.finish(&assessment, level: level, messages: messages)
       assessments.append(assessment)
     }
     let score = Self.attemptScore(
@@ -55,7 +55,7 @@ extension TracingScorer {
     return TracingReport(
       template: template.name, method: "coverage", level: level.name, score: score,
       stars: level.stars(for: score), verdict: TracingVerdict(score: score, level: level),
-      codes: codes.isEmpty ? [.ok] : codes, strokes: assessments,
+      language: messages.language, codes: codes.isEmpty ? [.ok] : codes, strokes: assessments,
       fluency: nil, placement: placement.name,
       transform: [scene.scale, scene.offsetX, scene.offsetY].map(Self.rounded))
   }

@@ -33,11 +33,17 @@ public struct TracingScorer: Sendable {
   public var level: TracingLevel
   /// How the attempt relates to the template's box.
   public var placement: TracingPlacement
+  /// The language of the report's messages and words.
+  public var messages: TracingMessageCatalog
 
-  /// A scorer at a level and placement.
-  public init(level: TracingLevel = .standard, placement: TracingPlacement = .fit) {
+  /// A scorer at a level and placement, speaking a catalog's language.
+  public init(
+    level: TracingLevel = .standard, placement: TracingPlacement = .fit,
+    messages: TracingMessageCatalog = .english
+  ) {
     self.level = level
     self.placement = placement
+    self.messages = messages
   }
 
   /// Samples a box height apart, for every distance measurement.
@@ -121,7 +127,7 @@ public struct TracingScorer: Sendable {
         assessments[index].codes.append(.wrongOrder)
       }
       if !ordered { assessments[index].codes.removeAll { $0 == .reversed } }
-      Self.finish(&assessments[index], level: level)
+      Self.finish(&assessments[index], level: level, messages: messages)
     }
     let extra = assessments.filter { $0.templateStroke == nil }.count
     let wrongOrder = assessments.filter { $0.codes.contains(.wrongOrder) }.count
@@ -136,17 +142,19 @@ public struct TracingScorer: Sendable {
     return TracingReport(
       template: template.name, method: "strokes", level: level.name, score: score,
       stars: level.stars(for: score), verdict: TracingVerdict(score: score, level: level),
-      codes: codes.isEmpty ? [.ok] : codes,
+      language: messages.language, codes: codes.isEmpty ? [.ok] : codes,
       strokes: assessments, fluency: scene.fluency(), placement: placement.name,
       transform: [scene.scale, scene.offsetX, scene.offsetY].map(Self.rounded))
   }
 
   /// Reconciles a stroke's codes, fills in its messages, final score (penalties, then the
   /// codes' cap) and verdict.
-  static func finish(_ assessment: inout StrokeAssessment, level: TracingLevel) {
+  static func finish(
+    _ assessment: inout StrokeAssessment, level: TracingLevel, messages: TracingMessageCatalog
+  ) {
     let codes = TracingCode.reconciled(assessment.codes)
     assessment.codes = codes
-    assessment.messages = codes.map(\.message)
+    assessment.messages = codes.map(messages.message)
     let penalties: [TracingCode: Double] = [
       .reversed: 35, .badStart: 10, .badEnd: 8, .tooLong: 10, .wobbly: 10, .hookMissing: 15,
       .outOfBounds: 10, .checkpointMissed: 10, .split: 5, .joined: 10,

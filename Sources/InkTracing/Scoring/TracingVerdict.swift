@@ -37,12 +37,7 @@ public enum TracingVerdict: String, Hashable, Sendable, Codable, CaseIterable {
     }
   }
 
-  /// The words a report prints, in English (`keep practising`).
-  public var words: String {
-    switch self {
-    case .keepPractising: "keep practising"
-    case .tryAgain: "try again"
-    default: rawValue
-    }
-  }
+  /// The words a report prints, in English (`keep practising`); the catalogs have them in
+  /// other languages.
+  public var words: String { TracingMessageCatalog.english.words(self) }
 }

@@ -53,6 +53,8 @@ struct DuctusProcess {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     environment.removeValue(forKey: "COLUMNS")
+    // Reports in English whatever the caller's language (a test asks for another with LANG).
+    for key in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment.removeValue(forKey: key) }
     environment.merge(extra) { $1 }
     process.environment = environment
     let launch = Launch(process: process, input: Pipe(), output: Pipe(), error: Pipe())
