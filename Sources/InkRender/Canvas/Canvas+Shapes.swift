@@ -91,18 +91,14 @@ extension Canvas {
     _ text: String, centeredAt center: CGPoint, fontSize: CGFloat, color: PKColor
   ) {
     guard !text.isEmpty, center.isFinite, fontSize.isFinite, fontSize > 0 else { return }
-    cairo_save(context)
-    cairo_select_font_face(
-      context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-    cairo_set_font_size(context, Double(fontSize))
-    var extents = cairo_text_extents_t()
-    cairo_text_extents(context, text, &extents)
-    cairo_move_to(
-      context, Double(center.x) - extents.x_bearing - extents.width / 2,
-      Double(center.y) - extents.y_bearing - extents.height / 2)
-    setSource(color)
-    cairo_show_text(context, text)
-    cairo_restore(context)
+    withFont(size: fontSize, weight: CAIRO_FONT_WEIGHT_BOLD) {
+      let extents = self.extents(of: text)
+      cairo_move_to(
+        context, Double(center.x) - extents.x_bearing - extents.width / 2,
+        Double(center.y) - extents.y_bearing - extents.height / 2)
+      setSource(color)
+      cairo_show_text(context, text)
+    }
   }
 
   /// Draws a one-line text label whose left end is at `start` (its middle height on
@@ -113,32 +109,42 @@ extension Canvas {
     -> CGFloat
   {
     guard !text.isEmpty, start.isFinite, fontSize.isFinite, fontSize > 0 else { return 0 }
-    cairo_save(context)
-    cairo_select_font_face(
-      context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-    cairo_set_font_size(context, Double(fontSize))
-    var extents = cairo_text_extents_t()
-    cairo_text_extents(context, text, &extents)
-    cairo_move_to(
-      context, Double(start.x) - extents.x_bearing,
-      Double(start.y) - extents.y_bearing - extents.height / 2)
-    setSource(color)
-    cairo_show_text(context, text)
-    cairo_restore(context)
-    return CGFloat(extents.x_advance)
+    return withFont(size: fontSize, weight: CAIRO_FONT_WEIGHT_NORMAL) {
+      let extents = self.extents(of: text)
+      cairo_move_to(
+        context, Double(start.x) - extents.x_bearing,
+        Double(start.y) - extents.y_bearing - extents.height / 2)
+      setSource(color)
+      cairo_show_text(context, text)
+      return CGFloat(extents.x_advance)
+    }
   }
 
   /// The width, in drawing units, that ``drawText(_:from:fontSize:color:)`` gives a text.
   public func textWidth(_ text: String, fontSize: CGFloat) -> CGFloat {
     guard !text.isEmpty, fontSize.isFinite, fontSize > 0 else { return 0 }
+    return withFont(size: fontSize, weight: CAIRO_FONT_WEIGHT_NORMAL) {
+      CGFloat(extents(of: text).x_advance)
+    }
+  }
+
+  /// Runs `body` with the label face (DejaVu Sans) selected at a size and weight, the drawing
+  /// state restored after it.
+  func withFont<Result>(size: CGFloat, weight: cairo_font_weight_t, _ body: () -> Result)
+    -> Result
+  {
     cairo_save(context)
-    cairo_select_font_face(
-      context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-    cairo_set_font_size(context, Double(fontSize))
+    defer { cairo_restore(context) }
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, weight)
+    cairo_set_font_size(context, Double(size))
+    return body()
+  }
+
+  /// The extents of a text in the selected face.
+  func extents(of text: String) -> cairo_text_extents_t {
     var extents = cairo_text_extents_t()
     cairo_text_extents(context, text, &extents)
-    cairo_restore(context)
-    return CGFloat(extents.x_advance)
+    return extents
   }
 
   // MARK: - Cairo state
