@@ -1,6 +1,8 @@
 import DuctusTestSupport
 import Foundation
 import InkFormats
+import InkTracing
+import OpenPencilKit
 import Testing
 
 @Suite("ductus trace and ductus synth")
@@ -72,8 +74,8 @@ struct TraceCommandTests {
       SharedData.repositoryRoot.appendingPathComponent("Datasets/samples/a.json").path,
     ])
     #expect(byKey.standardOutput == single.standardOutput)
-    let star = try json(try score(["--record", "star"]).standardOutput)
-    #expect(star["score"] as? Double != (try json(byKey.standardOutput))["score"] as? Double)
+    // Another record, another report.
+    #expect(try score(["--record", "star"]).standardOutput != byKey.standardOutput)
     let missing = try score(["--record", "7"])
     #expect(missing.exitCode == 66)
     #expect(
@@ -98,6 +100,44 @@ struct TraceCommandTests {
     let unknown = try DuctusProcess.run(arguments + ["--locale", "xx"])
     #expect(unknown.exitCode == 2)
     #expect(unknown.standardError.contains("unknown locale 'xx'; Ductus speaks en, es, fr"))
+  }
+
+  @Test func scoreJudgesAWordLetterByLetterWithOnePicture() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The word traced exactly on its line, drawn at twice the size elsewhere on the canvas.
+    let word = try TracingWord(text: "Sam 7", library: .bundled)
+    var drawing = word.template.drawing(width: 4, color: .black)
+    for index in drawing.strokes.indices {
+      drawing.strokes[index].transform = CGAffineTransform(
+        a: 2, b: 0, c: 0, d: 2, tx: 40, ty: 300)
+    }
+    let attempt = folder.appendingPathComponent("sam.json")
+    try InkFileFormat.ductusJSON.write(CorpusRecord(key: "sam", drawing: drawing), to: attempt)
+    let picture = folder.appendingPathComponent("sam.png").path
+    let run = try DuctusProcess.run([
+      "trace", "score", "--text", "Sam 7", "-a", attempt.path, "--picture", picture,
+    ])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    let report = try json(run.standardOutput)
+    #expect(report["word"] as? String == "Sam 7")
+    let letters = try #require(report["letters"] as? [[String: Any]])
+    #expect(
+      letters.map { $0["template"] as? String } == ["latin/S", "latin/a", "latin/m", "digits/7"])
+    #expect(letters.allSatisfy { ($0["codes"] as? [String]) == ["ok"] }, "\(run.standardOutput)")
+    #expect((report["stars"] as? Int) == 3)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: picture)).starts(with: [0x89, 0x50]))
+    let text = try DuctusProcess.run([
+      "trace", "score", "--text", "Sam 7", "-a", attempt.path, "--format", "text",
+    ])
+    #expect(text.standardOutput.hasPrefix("\"Sam 7\": "), "\(text.standardOutput)")
+    #expect(text.standardOutput.contains("latin/m: "))
+    let both = try DuctusProcess.run([
+      "trace", "score", "--text", "cat", "-t", "latin/a", "-a", attempt.path,
+    ])
+    #expect(both.exitCode == 2)
+    let unknown = try DuctusProcess.run(["trace", "score", "--text", "é", "-a", attempt.path])
+    #expect(unknown.exitCode == 66 && unknown.standardError.contains("no template for 'é'"))
   }
 
   @Test func scoreWritesAReportAndAPicture() throws {

@@ -70,7 +70,7 @@ struct ReadLimitsTests {
         separator: "\n"))
     var limits = InkReadLimits(maximumRecordBytes: 600)
     #expect(long.utf8.count > 600)
-    var lines = try LineReader(url: file, chunkSize: 64, maximumLineLength: 600)
+    let lines = try LineReader(url: file, chunkSize: 64, maximumLineLength: 600)
     #expect(try lines.nextLine()?.number == 1)
     #expect(throws: InkFormatError.self) { try lines.nextLine() }
     #expect(try lines.nextLine()?.number == 3)

@@ -32,7 +32,7 @@ package final class InkInput {
   private let stream: StandardInputStream?
   /// Whether the stream's records were opened (it can be read once).
   private var isStreamOpened = false
-  /// How much one record may hold (see <doc:Limits>).
+  /// How much one record may hold (see "Read limits and number ranges" in InkFormats).
   let limits: InkReadLimits
 
   /// The formats read from standard input as it arrives; the others are copied to a

@@ -1,7 +1,8 @@
 import InkFormats
 
-/// The options that raise the read limits of every command that reads ink (see <doc:Limits>),
-/// declared once so that each command spells and documents them alike.
+/// The options that raise the read limits of every command that reads ink (see "Read limits
+/// and number ranges" in InkFormats), declared once so that each command spells and documents
+/// them alike.
 ///
 /// ```swift
 /// options: [ … ] + ReadLimitOptions.all

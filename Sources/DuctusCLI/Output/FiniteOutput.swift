@@ -2,7 +2,8 @@ import Foundation
 import InkSampling
 
 /// The check every computed value passes before a command writes it: no command writes `NaN`,
-/// `Infinity` or `inf` as data, in JSON, NDJSON, CSV, text or `.npy` (see <doc:Limits>).
+/// `Infinity` or `inf` as data, in JSON, NDJSON, CSV, text or `.npy` (see "Read limits and
+/// number ranges" in InkFormats).
 ///
 /// Readers refuse numbers that are not finite, so computed values are finite but for
 /// arithmetic that leaves the range of a `Double`; a value that is not is a failure of the

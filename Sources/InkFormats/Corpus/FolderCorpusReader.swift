@@ -31,7 +31,7 @@ public struct FolderCorpusReader: CorpusReader {
 
   /// Lists the folder's files; with a `format`, only files of that format's extensions.
   /// `followsFolderLinks` follows symbolic links to folders (even out of the tree). Every
-  /// file's records are checked against `limits` (see <doc:Limits>).
+  /// file's records are checked against `limits` (see <doc:ReadLimits>).
   public init(
     folder: URL, format: InkFileFormat? = nil, followsFolderLinks: Bool = false,
     limits: InkReadLimits = .default

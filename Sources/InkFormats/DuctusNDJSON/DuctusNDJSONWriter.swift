@@ -14,7 +14,7 @@ public struct DuctusNDJSONWriter: CorpusWriter {
     }
   }
 
-  /// Writes one record's line; a drawing with a number out of its range (<doc:Limits>) is
+  /// Writes one record's line; a drawing with a number out of its range (<doc:ReadLimits>) is
   /// refused, naming the record, and nothing is written for it.
   public mutating func write(_ record: CorpusRecord) throws {
     try InkValueRange.check(record.drawing, record: record.key)

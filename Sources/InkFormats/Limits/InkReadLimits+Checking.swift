@@ -3,7 +3,7 @@ import OpenPencilKit
 
 extension InkReadLimits {
   /// Refuses a drawing over the limits or holding a number outside its field's range
-  /// (``InkValueRange``), naming the stroke, the point and the field (strokes and points count
+  /// (`InkValueRange`), naming the stroke, the point and the field (strokes and points count
   /// from 0).
   ///
   /// The registry runs it on every record it reads (``InkFileFormat/openCorpus(at:as:limits:)``),

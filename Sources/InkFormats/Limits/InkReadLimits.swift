@@ -1,6 +1,6 @@
 /// How much one record may hold when it is read: points a stroke, strokes and points a drawing,
 /// and bytes a record, so that one hostile or broken record cannot take the memory of a process
-/// that reads a corpus (see <doc:Limits>).
+/// that reads a corpus (see <doc:ReadLimits>).
 ///
 /// ```swift
 /// var limits = InkReadLimits.default

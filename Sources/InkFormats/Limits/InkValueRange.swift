@@ -2,7 +2,7 @@ import Foundation
 import OpenPencilKit
 
 /// The range each number of the drawing model must lie in when it is read or written (see
-/// <doc:Limits>).
+/// <doc:ReadLimits>).
 ///
 /// Every number is finite. Coordinates, times, sizes, scales, transforms and mask vertices are
 /// at most ``largestMagnitude`` in magnitude, since PencilKit keeps them as 32-bit floats and a

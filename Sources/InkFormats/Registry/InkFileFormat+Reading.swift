@@ -8,7 +8,7 @@ extension InkFileFormat {
   /// - Parameters:
   ///   - url: the file or folder.
   ///   - format: the format, or `nil` to detect it per file.
-  ///   - limits: how much one record may hold (see <doc:Limits>). Every record is checked
+  ///   - limits: how much one record may hold (see <doc:ReadLimits>). Every record is checked
   ///     against them and against the value ranges of the model (``InkReadLimits/check(_:)``)
   ///     before it is returned; a record that fails is an `InkFormatError` naming it, and the
   ///     reader goes on with the next record where the format allows. A file of one drawing

@@ -20,7 +20,7 @@ public protocol InkFormatCodec {
   /// by `SingleDrawingCorpusReader.key(for:)`.
   static func openCorpus(at url: URL) throws -> any CorpusReader
   /// Opens a file as ``openCorpus(at:)`` does, bounding what its reader allocates for one record
-  /// by `limits` where the format declares or streams it (see <doc:Limits>). The registry checks
+  /// by `limits` where the format declares or streams it (see <doc:ReadLimits>). The registry checks
   /// every record against the limits after this; the default calls ``openCorpus(at:)``.
   static func openCorpus(at url: URL, limits: InkReadLimits) throws -> any CorpusReader
   /// Writes one record (the drawing, with its label and metadata where the format has room)
