@@ -43,13 +43,7 @@ enum ReadLimitOptions {
   /// - Throws: `UsageError` unless each value is an integer from 1 to 2⁴⁰.
   static func limits(_ arguments: ParsedArguments) throws(UsageError) -> InkReadLimits {
     func value(_ option: OptionDeclaration, default fallback: Int) throws(UsageError) -> Int {
-      guard let value = try arguments.value(option.name, as: Int.self) else { return fallback }
-      guard value > 0, value <= ceiling else {
-        throw UsageError(
-          "invalid value '\(value)' for '\(arguments.spelling(option.name))': expected an "
-            + "integer from 1 to \(ceiling)")
-      }
-      return value
+      try arguments.count(option, default: fallback, ceiling: ceiling)
     }
     let defaults = InkReadLimits.default
     return InkReadLimits(

@@ -79,13 +79,7 @@ struct SessionLimits: Hashable, Sendable {
   ///   length a positive finite number.
   init(_ arguments: ParsedArguments) throws(UsageError) {
     func value(_ option: OptionDeclaration, default fallback: Int) throws(UsageError) -> Int {
-      guard let value = try arguments.value(option.name, as: Int.self) else { return fallback }
-      guard value > 0, value <= Self.ceiling else {
-        throw UsageError(
-          "invalid value '\(value)' for '\(arguments.spelling(option.name))': expected an "
-            + "integer from 1 to \(Self.ceiling)")
-      }
-      return value
+      try arguments.count(option, default: fallback, ceiling: Self.ceiling)
     }
     var inkLength = Self.defaultInkLength
     if let given = try arguments.value(Self.inkLengthOption.name, as: Double.self) {
