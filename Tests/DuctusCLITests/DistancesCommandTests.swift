@@ -80,6 +80,34 @@ struct DistancesCommandTests {
     #expect(missing.standardError.contains("missing tiles 1,1"))
   }
 
+  /// A tile whose values were damaged (a NaN written into it) or that is no `.npy` at all is
+  /// refused naming the file, and nothing is written.
+  @Test func aDamagedTileIsRefusedNamingTheFile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tile = folder.appendingPathComponent("tile.npy").path
+    let made = try DuctusProcess.run(
+      ["distances", corpus, "--tile", "0,0", "--tiles", "1", "-o", tile, "--resample", "24"])
+    try #require(made.exitCode == 0, "\(made.standardError)")
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: tile))
+    let nan = withUnsafeBytes(of: Double.nan.bitPattern.littleEndian) { Array($0) }
+    bytes.replaceSubrange((bytes.count - 16)..<(bytes.count - 8), with: nan)
+    try bytes.write(to: URL(fileURLWithPath: tile))
+    let stitched = folder.appendingPathComponent("all.npy").path
+    let damaged = try DuctusProcess.run(["distances", "--stitch", "-o", stitched, tile])
+    #expect(damaged.exitCode == 65)
+    let count = try matrix(URL(fileURLWithPath: tile)).values.count
+    #expect(
+      damaged.standardError
+        == "error: \(tile): value \(count - 2) is nan, which is not a finite number, and ductus "
+        + "writes no NaN or infinity\n")
+    try Data("not an array".utf8).write(to: URL(fileURLWithPath: tile))
+    let broken = try DuctusProcess.run(["distances", "--stitch", "-o", stitched, tile])
+    #expect(broken.exitCode == 65)
+    #expect(broken.standardError.hasPrefix("error: \(tile): at byte 0: not a .npy file"))
+    #expect(!FileManager.default.fileExists(atPath: stitched))
+  }
+
   @Test func againstAnotherCorpusAndTextFormats() throws {
     let one = SharedData.repositoryRoot.appendingPathComponent("Datasets/samples/star.json").path
     let csv = try DuctusProcess.run(

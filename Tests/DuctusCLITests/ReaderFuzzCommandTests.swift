@@ -13,7 +13,7 @@ struct ReaderFuzzCommandTests {
   /// How many mutants each format gets.
   static let mutantsPerFormat = 30
 
-  /// The formats `inspect` reads (`.npy` is read by `distances` alone, fuzzed in process).
+  /// The formats `inspect` reads (`.npy` is read by `distances --stitch`, below).
   static let formats = InkFileFormat.allCases
 
   /// Runs `body` for each index on two threads.
@@ -82,6 +82,63 @@ struct ReaderFuzzCommandTests {
     // A UNIPEN folder is one distribution, whose errors name its files below it.
     let named = format == .unipen ? "error: mutant-" : "error: \(folder.path)/mutant-"
     #expect(errors.allSatisfy { $0.hasPrefix(named) }, "\(batch.standardError.prefix(500))")
+  }
+
+  /// `.npy` mutants (of the `Scripts/fuzz npy` seeds) as tiles for `distances --stitch`, each
+  /// with the sidecar of a real one-tile job: exit 0 (a mutant that is still that tile) or 65,
+  /// never by a signal, one line naming the file.
+  @Test func npyMutantsThroughStitchExitInTheDocumentedSet() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ductus-npy-fuzz-\(UUID().uuidString)")
+    let scratch = folder.appendingPathExtension("scratch")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      try? FileManager.default.removeItem(at: scratch)
+    }
+    let samples = SharedData.repositoryRoot.appendingPathComponent(
+      "Datasets/samples/samples.ndjson"
+    ).path
+    let tile = folder.appendingPathComponent("tile.npy").path
+    let made = try DuctusProcess.run(
+      ["distances", samples, "--tile", "0,0", "--tiles", "1", "-o", tile, "--resample", "16"])
+    try #require(made.exitCode == 0, "\(made.standardError)")
+    let sidecar = try Data(contentsOf: URL(fileURLWithPath: tile + ".json"))
+    let fuzzer = try ReaderFuzzer(target: .npy, scratch: scratch, maximumInputLength: 1 << 16)
+    let files = try (0..<Self.mutantsPerFormat).map { number in
+      let file = folder.appendingPathComponent("mutant-\(String(format: "%03d", number)).npy")
+      try Data(fuzzer.input(number, seed: 11)).write(to: file)
+      try sidecar.write(to: file.appendingPathExtension("json"))
+      return file
+    }
+    let outcomes = Outcomes(count: files.count)
+    Self.concurrently(files.count) { i in
+      let output = files[i].deletingPathExtension().appendingPathExtension("stitched.npy")
+      outcomes.set(
+        i, try? DuctusProcess.run(["distances", "--stitch", "-o", output.path, files[i].path]))
+    }
+    var refused = 0
+    var refusedByTheReader = 0
+    for (file, outcome) in zip(files, outcomes.values) {
+      let name = file.lastPathComponent
+      guard let outcome else {
+        Issue.record("\(name): the binary could not be run")
+        continue
+      }
+      #expect([0, 65].contains(outcome.exitCode), "\(name): exit \(outcome.exitCode)")
+      if outcome.exitCode != 0 {
+        refused += 1
+        if !outcome.standardError.contains("not a tile of a distances job") {
+          refusedByTheReader += 1
+        }
+        #expect(
+          outcome.standardError.hasPrefix("error: \(file.path): ")
+            && outcome.standardError.split(separator: "\n").count == 1,
+          "\(name): \(outcome.standardError)")
+      }
+    }
+    #expect(refused > 0)
+    #expect(refusedByTheReader > 0, "every mutant was a well-formed array of another shape")
   }
 
   /// Found by the in-process fuzz of KanjiVG (seed 8): libxml2 wrote `encoding error : input

@@ -69,23 +69,31 @@ import _DuctusSupport
     return url
   }
 
-  /// Runs `arguments` with `--resume` killed by `SIGKILL` at three seeded random moments
-  /// (between a fifth and three fifths of `duration`, the seconds one uninterrupted run takes),
-  /// then once more to the end; the last run's outcome, and how many of the kills found a
-  /// checkpoint in the journal `journal`.
+  /// Runs `arguments` with `--resume` killed by `SIGKILL` three times (first as soon as the
+  /// journal `journal` has a checkpoint, then at two seeded random moments between a fifth and
+  /// three fifths of `duration`, the seconds one uninterrupted run takes), then once more to
+  /// the end; the last run's outcome, and how many of the kills found a checkpoint in the
+  /// journal.
   private func killedThriceThenResumed(
     _ arguments: [String], duration: Double, seed: UInt64, journal: URL, in folder: URL
   ) throws -> (outcome: DuctusProcess.Outcome, checkpointsFound: Int) {
     var random = SplitMix64(seed: seed)
     var checkpointsFound = 0
-    for _ in 0..<3 {
+    let checkpoints = {
+      ((try? String(contentsOf: journal, encoding: .utf8))?.split(separator: "\n").count ?? 0)
+        - 1
+    }
+    for kill in 0..<3 {
       let run = try RunningDuctus(arguments + ["--resume"], directory: folder)
       try run.closeInput()
-      usleep(useconds_t(random.uniform(0.2...0.6) * duration * 1_000_000))
+      if kill == 0 {
+        _ = RunningDuctus.wait(seconds: 2 * duration + 5) { checkpoints() > 0 }
+      } else {
+        usleep(useconds_t(random.uniform(0.2...0.6) * duration * 1_000_000))
+      }
       run.send(SIGKILL)
       _ = run.waitForExit()
-      let lines = (try? String(contentsOf: journal, encoding: .utf8))?.split(separator: "\n")
-      if (lines?.count ?? 0) > 1 { checkpointsFound += 1 }
+      if checkpoints() > 0 { checkpointsFound += 1 }
     }
     let last = try DuctusProcess.run(arguments + ["--resume"], directory: folder)
     return (last, checkpointsFound)
@@ -215,13 +223,16 @@ import _DuctusSupport
     #expect(leftovers(resumedURL).isEmpty)
   }
 
-  /// The whole matrix (a diagonal tile, its lower half mirrored) and an off-diagonal tile.
-  @Test(arguments: [["--tiles", "2", "--tile", "0,1"], []])
-  func tiledDistancesKilledThreeTimesWritesTheUninterruptedMatrix(tile: [String]) throws {
+  /// The whole matrix (a diagonal tile, its lower half mirrored), an off-diagonal tile, one
+  /// shard of the rows and a matrix against a second corpus (those two in blocks of rows).
+  @Test(arguments: [
+    ["--tiles", "2", "--tile", "0,1"], [], ["--shard", "1/2"], ["--against", "corpus.ndjson"],
+  ])
+  func tiledDistancesKilledThreeTimesWritesTheUninterruptedMatrix(split: [String]) throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = try corpus(in: folder, count: tile.isEmpty ? 130 : 200)
-    let common = ["distances", "--resample", "24", input.path] + tile
+    let input = try corpus(in: folder, count: split.isEmpty ? 130 : 200)
+    let common = ["distances", "--resample", "24", input.path] + split
     let (whole, duration) = try timed(common + ["-o", "whole.npy"], in: folder)
     #expect(whole.exitCode == 0, "\(whole.standardError)")
     let (resumed, _) = try killedThriceThenResumed(
@@ -320,6 +331,38 @@ import _DuctusSupport
     #expect(FileManager.default.fileExists(atPath: journal.path))
   }
 
+  @Test func aJournalOfAChangedTemplateFileIsRefused() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try corpus(in: folder, count: 60)
+    let template = folder.appendingPathComponent("a.json")
+    let shown = try DuctusProcess.run(["templates", "show", "latin/a"])
+    try #require(shown.exitCode == 0)
+    try Data(shown.standardOutput.utf8).write(to: template)
+    let journal = folder.appendingPathComponent(".out.ndjson.ductus-resume")
+    let common = [
+      "trace", "batch", "-t", template.path, input.path, "-o", "out.ndjson", "--resume",
+    ]
+    _ = try writtenJournal(common, in: folder)
+    // The same bytes again (a new modification time): the same template, the journal holds.
+    try Data(shown.standardOutput.utf8).write(to: template)
+    let same = try RunningDuctus(common, directory: folder)
+    try same.closeInput()
+    usleep(300_000)
+    same.send(SIGKILL)
+    #expect(same.waitForExit().standardError.isEmpty)
+    // One description changed: another template.
+    try Data(
+      shown.standardOutput.replacingOccurrences(of: "small letter a", with: "a small a").utf8
+    ).write(to: template)
+    let changed = try DuctusProcess.run(common, directory: folder)
+    #expect(changed.exitCode == 2)
+    #expect(
+      changed.standardError.contains("is of another run (the template changed since)"),
+      "\(changed.standardError)")
+    #expect(FileManager.default.fileExists(atPath: journal.path))
+  }
+
   @Test func aPartialOutputShorterThanItsJournalIsRefused() throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -381,9 +424,8 @@ import _DuctusSupport
           + "whole or not at all\n"
       ),
       (
-        ["distances", samples, "--shard", "0/2", "-o", "d.ndjson", "--resume"],
-        "error: '--resume' continues an all-pairs job (the whole matrix or one --tile) sub-tile "
-          + "by sub-tile; it does not go with '--shard 0/2'\n"
+        ["distances", samples, "--shard", "0/2", "--resume"],
+        "error: '--resume' continues an output file; give -o FILE\n"
       ),
     ]
     for (arguments, message) in cases {

@@ -26,11 +26,12 @@ struct DistancesCommand: Command {
         + "records whose index i has i % N == I, each against every column (NDJSON pairs with "
         + "i < j, CSV rows, or a .npy of those rows). Results are deterministic, so retries "
         + "are safe.\n\n"
-        + "With --resume and -o FILE, an all-pairs job (the whole matrix or one --tile) is "
-        + "computed in sub-tiles of about 64 rows; killed (even by SIGKILL) and started again "
-        + "with the same arguments and --resume, it computes only the sub-tiles its journal "
-        + ".<file>.ductus-resume does not count as done (their distances wait in "
-        + ".<file>.ductus-partial) and writes the same bytes as an uninterrupted run.",
+        + "With --resume and -o FILE, a job (the whole matrix, one --tile, one --shard or "
+        + "--against) is computed in blocks of about 64 rows (sub-tiles of an all-pairs job); "
+        + "killed (even by SIGKILL) and started again with the same arguments and --resume, it "
+        + "computes only the blocks its journal .<file>.ductus-resume does not count as done "
+        + "(their distances wait in .<file>.ductus-partial) and writes the same bytes as an "
+        + "uninterrupted run.",
       options: [
         .value("against", valueName: "corpus", help: "Compare with the drawings of this corpus."),
         .value(
@@ -131,9 +132,14 @@ struct DistancesCommand: Command {
       path: inputs[0], format: inputFormat, limits: limits, options: options, jobs: jobs,
       failures: failures,
       progress: progress, context: context)
-    let resumable = try Self.resumableTiles(
-      arguments, tiling: tiling, subdivides: metric != .euclidean, keys: corpus.keys,
-      output: output, input: inputs[0])
+    let subdivides = metric != .euclidean
+    let resumable =
+      !arguments.isGiven("against") && shard == .all
+      ? try Self.resumableTiles(
+        arguments, tiling: tiling, subdivides: subdivides, keys: corpus.keys, output: output,
+        input: inputs[0])
+      : nil
+    var resumableRows: ResumableRows?
 
     if let against = arguments.value("against") {
       let other = try CorpusSeriesSet.load(
@@ -141,9 +147,13 @@ struct DistancesCommand: Command {
         failures: failures,
         progress: progress, context: context)
       let rows = corpus.series.indices.filter(shard.contains)
+      resumableRows = try ResumableRows(
+        arguments, rows: rows.count, columns: other.keys.count, subdivides: subdivides,
+        keys: corpus.keys + other.keys, output: output, inputs: [inputs[0], against])
       let values = try compute(rowKeys: rows.map { corpus.keys[$0] }, columnKeys: other.keys) {
-        try metric.distances(
-          rows: rows.map { corpus.series[$0] }, columns: other.series, dtw: dtw)
+        try ResumableRows.distances(
+          rows: rows.map { corpus.series[$0] }, columns: other.series, in: resumableRows
+        ) { try metric.distances(rows: $0, columns: $1, dtw: dtw) }
       }
       try write(
         values, rows: rows, keys: corpus.keys, columns: other.keys, symmetric: false,
@@ -183,9 +193,13 @@ struct DistancesCommand: Command {
       // A share of the rows, each against every column; the diagonal is 0 as in the whole
       // matrix.
       let rows = corpus.series.indices.filter(shard.contains)
+      resumableRows = try ResumableRows(
+        arguments, rows: rows.count, columns: corpus.keys.count, subdivides: subdivides,
+        keys: corpus.keys, output: output, inputs: inputs)
       var values = try compute(rowKeys: rows.map { corpus.keys[$0] }, columnKeys: corpus.keys) {
-        try metric.distances(
-          rows: rows.map { corpus.series[$0] }, columns: corpus.series, dtw: dtw)
+        try ResumableRows.distances(
+          rows: rows.map { corpus.series[$0] }, columns: corpus.series, in: resumableRows
+        ) { try metric.distances(rows: $0, columns: $1, dtw: dtw) }
       }
       for (r, i) in rows.enumerated() { values[r * corpus.series.count + i] = 0 }
       try write(
@@ -193,24 +207,19 @@ struct DistancesCommand: Command {
         metric: metric, format: format, output: output, context: context)
     }
     resumable?.finish()
+    resumableRows?.finish()
     progress.finish(failures: failures.count)
     return try failures.finish()
   }
 
-  /// Checks `--resume` against the other options: it continues an all-pairs job (the whole
-  /// matrix or a tile) written to a regular file. Without it, removes what a killed
-  /// `--resume` run left for the output.
+  /// Checks `--resume` against the other options: it continues a job written to a regular
+  /// file. Without it, removes what a killed `--resume` run left for the output.
   private static func checkResume(
     _ arguments: ParsedArguments, output: String?, context: CommandContext
   ) throws {
     guard arguments.flag("resume") else {
       ResumableRun.removeLeftovers(ofFile: output)
       return
-    }
-    if let name = ["shard", "against"].first(where: arguments.isGiven) {
-      throw UsageError(
-        "'--resume' continues an all-pairs job (the whole matrix or one --tile) sub-tile by "
-          + "sub-tile; it does not go with '\(arguments.spelledValue(name))'")
     }
     _ = try ResumableRun.checkOutputFile(output, arguments: arguments, context: context)
   }

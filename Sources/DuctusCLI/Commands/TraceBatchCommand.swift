@@ -42,7 +42,8 @@ struct TraceBatchCommand: Command {
     let (input, records) = try TraceOptions.openCorpus(arguments, context: context)
     let output = arguments.value("output")
     let resume = try ResumableRun.file(
-      output, command: "trace batch", inputs: [input.path], arguments: arguments,
+      output, command: "trace batch", inputs: [input.path],
+      contents: ["template": try ResumableRun.digest(of: template)], arguments: arguments,
       context: context)
     let failures =
       try resume?.failures

@@ -84,8 +84,21 @@ struct DistanceMatrixFile: Codable, Equatable {
   }
 
   /// Reads a matrix and its sidecar.
+  ///
+  /// - Throws: `CommandFailure` (exit 65) naming the file for a file that is not a `.npy`
+  ///   array, holds a value that is not finite, or whose sidecar is not a distances sidecar.
   static func read(_ path: String, context: CommandContext) throws -> (Self, NpyArray) {
-    let matrix = try NpyArray(data: context.readInput(path))
+    let data = try context.readInput(path)
+    let matrix: NpyArray
+    do {
+      matrix = try NpyArray(data: data)
+    } catch {
+      throw CommandFailure(.malformedInput, "\(path): \(error)")
+    }
+    if let (offset, value) = FiniteOutput.firstNonFinite(matrix.values) {
+      throw CommandFailure(
+        .malformedInput, "\(path): value \(offset) is \(value), which \(FiniteOutput.refusal)")
+    }
     let sidecarPath = sidecarPath(of: path)
     let sidecarData = try context.readInput(sidecarPath)
     let sidecar: Self

@@ -10,6 +10,11 @@ struct RecordKeyHash: Hashable, Sendable {
     mix(0)
   }
 
+  /// Adds bytes as they are (no terminator).
+  mutating func add(bytes: some Sequence<UInt8>) {
+    for byte in bytes { mix(byte) }
+  }
+
   private mutating func mix(_ byte: UInt8) {
     value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
   }

@@ -75,8 +75,8 @@ final class ResumableRun {
   ///   `--errors` file that is written in place (standard output, a FIFO, a device), or a
   ///   journal of another run; `CommandFailure` (exit 74) when the files cannot be opened.
   static func file(
-    _ outputPath: String?, command: String, inputs: [String], arguments: ParsedArguments,
-    context: CommandContext
+    _ outputPath: String?, command: String, inputs: [String], contents: [String: String]? = nil,
+    arguments: ParsedArguments, context: CommandContext
   ) throws -> ResumableRun? {
     guard arguments.flag("resume") else {
       removeLeftovers(ofFile: outputPath)
@@ -85,7 +85,7 @@ final class ResumableRun {
     let outputPath = try checkOutputFile(outputPath, arguments: arguments, context: context)
     let journal = try ResumeJournal(
       at: ResumeJournal.path(ofFile: outputPath),
-      header: header(command: command, inputs: inputs, arguments: arguments),
+      header: header(command: command, inputs: inputs, contents: contents, arguments: arguments),
       output: outputPath)
     let output: ResumableFile
     do {
@@ -156,10 +156,11 @@ final class ResumableRun {
   }
 
   /// The header of a run: the command, its options and arguments but those in
-  /// `ignoredOptions`, and its inputs' identities.
-  static func header(command: String, inputs: [String], arguments: ParsedArguments)
-    -> ResumeJournal.Header
-  {
+  /// `ignoredOptions`, its inputs' identities and the digests of what else it depends on.
+  static func header(
+    command: String, inputs: [String], contents: [String: String]? = nil,
+    arguments: ParsedArguments
+  ) -> ResumeJournal.Header {
     var options: [String] = []
     for (name, values) in arguments.optionValues where !ignoredOptions.contains(name) {
       options += values.map { "--\(name)=\($0)" }
@@ -172,7 +173,19 @@ final class ResumableRun {
     }
     return ResumeJournal.Header(
       command: command, options: options.sorted(),
-      inputs: inputs.map(ResumeJournal.InputIdentity.init(path:)))
+      inputs: inputs.map(ResumeJournal.InputIdentity.init(path:)), contents: contents)
+  }
+
+  /// A digest of a value's JSON (keys sorted): what ``header(command:inputs:contents:arguments:)``
+  /// records of a template, 16 hexadecimal digits.
+  ///
+  /// - Throws: `EncodingError` for a value with a number that is not finite.
+  static func digest(of value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    var hash = RecordKeyHash()
+    hash.add(bytes: try encoder.encode(value))
+    return hash.hexadecimal
   }
 
   /// Reads again the records the earlier run finished, without working on them, and checks

@@ -9,8 +9,8 @@ import _DuctusSupport
 ///
 /// - the first line, the ``Header``: the journal's format version, the command, its canonical
 ///   options (every option and argument that changes the output's bytes, in a fixed order;
-///   not `--jobs`, `--quiet` or `--resume`) and the identity of its inputs (path, size,
-///   modification time);
+///   not `--jobs`, `--quiet` or `--resume`), the identity of its inputs (path, size,
+///   modification time) and a digest of anything else its output depends on (a template);
 /// - then one ``Checkpoint`` a line: the records done, the bytes of the output and of the
 ///   `--errors` file that hold them, the failures among them, and a hash of their keys.
 ///
@@ -28,6 +28,10 @@ final class ResumeJournal {
     var options: [String]
     /// The inputs, as they were when the run started.
     var inputs: [InputIdentity]
+    /// What else the output depends on, by content: for each such thing (the template a
+    /// `trace batch` scores against, from the library or a file), a digest of it, so that a
+    /// template changed between the runs is noticed. `nil` when there is nothing.
+    var contents: [String: String]?
   }
 
   /// An input as a run found it: its path, and for a file or folder its size and the time of
@@ -200,6 +204,11 @@ final class ResumeJournal {
     }
     for (before, after) in zip(earlier.inputs, now.inputs) where before != after {
       return "the input \(after.path) changed since"
+    }
+    if earlier.contents != now.contents {
+      let names = Set((earlier.contents ?? [:]).keys).union((now.contents ?? [:]).keys)
+      let changed = names.filter { earlier.contents?[$0] != now.contents?[$0] }.sorted()
+      return "the \(changed.joined(separator: " and ")) changed since"
     }
     return earlier.inputs.count == now.inputs.count ? nil : "the inputs differ"
   }
