@@ -62,7 +62,7 @@ let package = Package(
     .executableTarget(
       name: "DuctusBench",
       dependencies: [
-        "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition",
+        "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
         "DuctusTestSupport",
       ]),
     .target(
