@@ -44,7 +44,7 @@ enum RankingEvaluation: BenchmarkSuite {
 
   /// The settings tried: the shipped one (48 points, pen-up 0.55, direction 0.3) and its
   /// neighbours on each axis.
-  static let grid: [Setting] = [32, 48, 64].flatMap { count in
+  static let grid: [Setting] = [40, 48, 56].flatMap { count in
     [0.3, 0.55, 0.8].flatMap { penUp in
       [0.15, 0.3, 0.5].map {
         Setting(sampleCount: count, penUpWeight: penUp, directionWeight: $0)
@@ -66,7 +66,7 @@ enum RankingEvaluation: BenchmarkSuite {
     var isVariant: [Bool]
     var formNames: [String]
     /// `distances[setting][record * forms + form]`.
-    var distances: [[Float]]
+    var distances: [[Double]]
 
     var formCount: Int { owner.count }
     var candidateCount: Int { (owner.max() ?? -1) + 1 }
@@ -74,7 +74,7 @@ enum RankingEvaluation: BenchmarkSuite {
     /// The records of `records` ranked first with `setting` and the forms `included`.
     func correct(_ records: [Int], setting: Int, included: [Bool]) -> Int {
       var count = 0
-      var best = [Float](repeating: .infinity, count: candidateCount)
+      var best = [Double](repeating: .infinity, count: candidateCount)
       for record in records {
         for c in best.indices { best[c] = .infinity }
         let row = record * formCount
@@ -205,22 +205,35 @@ enum RankingEvaluation: BenchmarkSuite {
     let isVariant = forms.flatMap { these in these.indices.map { $0 > 0 } }
     let flat = forms.flatMap { $0 }
     let records = inks
-    let distances = grid.map { setting in
+    let truthCopy = truth
+    let distances = grid.enumerated().map { number, setting in
       let matcher = setting.matcher
       let prototypes = flat.map { matcher.prototypes(of: $0.strokes.map(\.samples)) }
-      var values = [Float](repeating: .infinity, count: records.count * flat.count)
+      let base = forms.indices.map { c in owner.firstIndex(of: c)! }
+      var values = [Double](repeating: .infinity, count: records.count * flat.count)
       values.withUnsafeMutableBufferPointer { buffer in
         let storage = DisjointWriteBuffer(buffer)
         ParallelLoop.forEachChunk(of: 0..<records.count) { chunk in
           for record in chunk {
             guard let signature = try? matcher.signature(of: records[record]) else { continue }
+            // The true template's own form is always a candidate, so a form farther than it
+            // never ranks first: other forms are abandoned above its distance (+∞), which keeps
+            // the top-1 of every choice of variants exact.
+            let truthBase = base[truthCopy[record]]
+            let threshold = matcher.distance(signature, to: prototypes[truthBase])
             for (form, candidates) in prototypes.enumerated() {
-              storage[record * flat.count + form] = Float(
-                matcher.distance(signature, to: candidates))
+              storage[record * flat.count + form] =
+                form == truthBase
+                ? threshold
+                : owner[form] == truthCopy[record]
+                  ? matcher.distance(signature, to: candidates)
+                  : matcher.distance(signature, to: candidates, abandoningAbove: threshold)
             }
           }
         }
       }
+      FileHandle.standardError.write(
+        Data("evaluate: \(templateClass.rawValue): setting \(number + 1) of \(grid.count)\n".utf8))
       return values
     }
     FileHandle.standardError.write(
