@@ -42,15 +42,14 @@ enum RankingEvaluation: BenchmarkSuite {
     }
   }
 
-  /// The settings tried: the shipped one (48 points, pen-up 0.55, direction 0.3) and its
-  /// neighbours on each axis.
-  static let grid: [Setting] = [40, 48, 56].flatMap { count in
-    [0.3, 0.55, 0.8].flatMap { penUp in
-      [0.15, 0.3, 0.5].map {
-        Setting(sampleCount: count, penUpWeight: penUp, directionWeight: $0)
-      }
-    }
-  }
+  /// The settings tried: the shipped one (48 points, pen-up 0.55, direction 0.3) and its two
+  /// neighbours on each axis, the others held (a star rather than the whole 3 × 3 × 3 grid,
+  /// which would take four times as long on the whole corpus).
+  static let grid: [Setting] =
+    [shipped]
+    + [40, 56].map { Setting(sampleCount: $0, penUpWeight: 0.55, directionWeight: 0.3) }
+    + [0.3, 0.8].map { Setting(sampleCount: 48, penUpWeight: $0, directionWeight: 0.3) }
+    + [0.15, 0.5].map { Setting(sampleCount: 48, penUpWeight: 0.55, directionWeight: $0) }
 
   /// The setting `ductus trace rank` ships.
   static let shipped = Setting(sampleCount: 48, penUpWeight: 0.55, directionWeight: 0.3)
