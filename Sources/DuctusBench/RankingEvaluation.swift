@@ -15,13 +15,15 @@ import InkTracing
 /// - the matcher's settings, one setting for every class (the product ships one matcher): the
 ///   point of ``grid`` with the most training records ranked first, summed over the classes;
 /// - which of the library's variants (`digits/7.crossed`, `latin/d.apart`, …) join their
-///   template as forms: greedily, the variant that adds the most training records ranked first,
-///   until none adds any (each template's own form always stays).
+///   template as forms (each template's own form always stays), by each ``VariantRule`` in
+///   turn: greedily, the variant that adds the most training records ranked first, until none
+///   adds any (`helpful`), and then also those that cost the training writers nothing
+///   (`harmless`).
 ///
-/// Prints a line a writer and class (`held-out` top-1 with the choices made without the writer,
+/// Prints, for each rule, a line a writer and class (`held-out` top-1 with the choices made without the writer,
 /// `shipped` top-1 with the shipped matcher and every variant, `trained` top-1 on the eight
 /// writers the choices were made on), then the totals by class; with `--output`, writes the same
-/// figures and the choices as JSON.
+/// figures and the choices as JSON, by rule, class and writer.
 enum RankingEvaluation: BenchmarkSuite {
   static let name = "evaluate"
   static let summary = "evaluations on real data: rank-lowo (UNIPEN apa, leave one writer out)"
@@ -53,6 +55,17 @@ enum RankingEvaluation: BenchmarkSuite {
 
   /// The setting `ductus trace rank` ships.
   static let shipped = Setting(sampleCount: 48, penUpWeight: 0.55, directionWeight: 0.3)
+
+  /// How the variants that stand beside their template are chosen on the training writers.
+  enum VariantRule: String, CaseIterable, Codable {
+    /// Greedily, the variant that adds the most training records ranked first, while one adds
+    /// any.
+    case helpful
+    /// As `helpful`, then every variant that costs the training writers nothing: a writing
+    /// model's allograph is dropped only when it hurts (a form no training writer uses, such
+    /// as a flagged `1`, stays for the writer who does).
+    case harmless
+  }
 
   /// One class's records and their elastic distances to every form, for every setting.
   struct ClassData {
@@ -88,22 +101,25 @@ enum RankingEvaluation: BenchmarkSuite {
       return count
     }
 
-    /// The variants chosen greedily on `records` for `setting`, and the records then right.
-    func chosenForms(_ records: [Int], setting: Int) -> (included: [Bool], correct: Int) {
+    /// The variants chosen on `records` for `setting` by `rule`, and the records then right.
+    func chosenForms(_ records: [Int], setting: Int, rule: VariantRule) -> (
+      included: [Bool], correct: Int
+    ) {
       var included = isVariant.map { !$0 }
       var correct = self.correct(records, setting: setting, included: included)
       while true {
-        var bestGain = 0
-        var bestForm: Int?
+        var best: (gain: Int, form: Int)?
         for form in 0..<formCount where isVariant[form] && !included[form] {
           included[form] = true
           let gain = self.correct(records, setting: setting, included: included) - correct
           included[form] = false
-          if gain > bestGain { (bestGain, bestForm) = (gain, form) }
+          if gain > (best?.gain ?? -1) { best = (gain, form) }
         }
-        guard let form = bestForm else { return (included, correct) }
+        guard let (gain, form) = best, gain > 0 || (gain == 0 && rule == .harmless) else {
+          return (included, correct)
+        }
         included[form] = true
-        correct += bestGain
+        correct += gain
       }
     }
   }
@@ -132,6 +148,23 @@ enum RankingEvaluation: BenchmarkSuite {
     }
     let writers = Set(classes.flatMap(\.writers)).sorted()
     let shippedSetting = grid.firstIndex(of: shipped)!
+    var figures: [String: [String: [WriterFigure]]] = [:]
+    for rule in VariantRule.allCases {
+      figures[rule.rawValue] = leaveOneWriterOut(
+        classes, writers: writers, rule: rule, shippedSetting: shippedSetting)
+    }
+    if let output = try? arguments.string("output") {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      try encoder.encode(figures).write(to: URL(fileURLWithPath: output), options: .atomic)
+    }
+  }
+
+  /// The folds for one variant rule: for each writer, the setting and variants chosen on the
+  /// others and the figures on the writer; prints a line a writer and class, then the totals.
+  private static func leaveOneWriterOut(
+    _ classes: [ClassData], writers: [String], rule: VariantRule, shippedSetting: Int
+  ) -> [String: [WriterFigure]] {
     var figures: [String: [WriterFigure]] = [:]
     for writer in writers {
       // One setting for every class: the most training records right, summed over the classes.
@@ -139,7 +172,9 @@ enum RankingEvaluation: BenchmarkSuite {
         data.writers.indices.filter { data.writers[$0] != writer }
       }
       let choices = grid.indices.map { setting in
-        zip(classes, training).map { data, records in data.chosenForms(records, setting: setting) }
+        zip(classes, training).map { data, records in
+          data.chosenForms(records, setting: setting, rule: rule)
+        }
       }
       let setting = choices.indices.max { a, b in
         choices[a].reduce(0) { $0 + $1.correct } < choices[b].reduce(0) { $0 + $1.correct }
@@ -158,7 +193,7 @@ enum RankingEvaluation: BenchmarkSuite {
             .map { data.formNames[$0] })
         figures[data.templateClass.rawValue, default: []].append(figure)
         Stopwatch.emit(
-          "\(data.templateClass.rawValue)\t\(writer)\trecords \(held.count)\theld-out "
+          "\(rule)\t\(data.templateClass.rawValue)\t\(writer)\trecords \(held.count)\theld-out "
             + percent(figure.heldOut, held.count) + "\tshipped "
             + percent(figure.shipped, held.count) + "\ttrained "
             + percent(trained, training[index].count) + "\t\(grid[setting])\tvariants "
@@ -170,16 +205,12 @@ enum RankingEvaluation: BenchmarkSuite {
       let records = rows.reduce(0) { $0 + $1.records }
       let trainedRecords = rows.reduce(0) { $0 + $1.trainedRecords }
       Stopwatch.emit(
-        "\(data.templateClass.rawValue)\tall\trecords \(records)\theld-out "
+        "\(rule)\t\(data.templateClass.rawValue)\tall\trecords \(records)\theld-out "
           + percent(rows.reduce(0) { $0 + $1.heldOut }, records) + "\tshipped "
           + percent(rows.reduce(0) { $0 + $1.shipped }, records) + "\ttrained "
           + percent(rows.reduce(0) { $0 + $1.trained }, trainedRecords))
     }
-    if let output = try? arguments.string("output") {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-      try encoder.encode(figures).write(to: URL(fileURLWithPath: output), options: .atomic)
-    }
+    return figures
   }
 
   private static func percent(_ count: Int, _ total: Int) -> String {
