@@ -30,7 +30,8 @@ import Testing
     ],
     "ductus": ["DuctusCLI"],
     "DuctusBench": [
-      "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "DuctusTestSupport",
+      "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
+      "DuctusTestSupport",
     ],
   ]
   static let toolchain: Set<String> = [
