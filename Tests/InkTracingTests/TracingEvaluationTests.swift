@@ -11,9 +11,14 @@ import Testing
 struct TracingEvaluationTests {
   @Test func everyDefectIsFoundOnTheTestTemplate() throws {
     let result = try TracingEvaluation(repetitions: 3).run([TracingAttempts.template])
-    #expect(result.rows.count == 11)
+    // Every row of the article's table but `hook_missing` (the template has no hook).
+    #expect(
+      Set(result.rows.map(\.defect)) == [
+        "bad_start", "dot", "extra", "joined", "missing", "offset", "reversed", "shape", "split",
+        "too_long", "too_short", "wobble", "wrong_order",
+      ])
     for row in result.rows {
-      #expect(row.rate >= 0.98, "\(row.defect): \(row.detected)/\(row.trials)")
+      #expect(row.namedRate >= 0.98, "\(row.defect): \(row.named)/\(row.trials) \(row.forbidden)")
     }
     #expect(result.falsePositives.isEmpty, "\(result.falsePositives)")
     #expect(result.cleanMinimumScore >= 90)
@@ -70,16 +75,22 @@ struct BundledLibraryDetectionTests {
     }
   }
 
-  @Test func theRightCodeFiresOnAtLeast98PercentOfDefectiveStrokes() throws {
+  /// The figures on seed 12, held out: the thresholds of `joined` (the ink only the
+  /// stroke explains, or the ink's excess length), the length of a shaky stroke along its smooth
+  /// course, and the table's forbidden codes were decided on seed 11 (`ductus synth evaluate -r 1
+  /// --seed 11`), and this seed was run once they were.
+  @Test func everyDefectIsNamedOnAtLeast99PercentOfDefectiveStrokes() throws {
     let templates = try Self.library()
     #expect(templates.count >= 70)
-    let result = try TracingEvaluation(repetitions: 1, seed: 7).run(templates)
+    let result = try TracingEvaluation(repetitions: 1, seed: 12).run(templates)
+    #expect(result.rows.count == 14)
     for row in result.rows {
-      #expect(row.rate >= 0.98, "\(row.defect): \(row.detected)/\(row.trials)")
+      #expect(
+        row.namedRate >= 0.99, "\(row.defect): \(row.named)/\(row.trials) \(row.forbidden)")
     }
-    // At most 2% of clean strokes get any code (none, when this was written).
+    // At most 1% of clean strokes get any code (none, when this was written).
     let falsePositives = result.falsePositives.values.reduce(0, +)
-    #expect(Double(falsePositives) <= 0.02 * Double(result.cleanStrokes))
+    #expect(Double(falsePositives) <= 0.01 * Double(result.cleanStrokes))
     #expect(result.cleanMinimumScore >= 90)
   }
 }

@@ -67,11 +67,15 @@ extension TracingScene {
       if frechet > level.shapeTolerance { codes.append(.shape) }
     }
     let stroke = template.strokes[i]
+    let shake = wobble(pieces)
+    let isShaky = shake > level.wobbleTolerance
     if !isDot {
       // A dot of ink has no length; a stroke that ends well before the template's end, on
       // its line, stopped short whatever its length (a retraced stem is long, a missing
-      // descender short) — unless what is left is the hook, which `hook_missing` names.
-      let ratio = ink.count > 1 ? inkLength / templateLength : 0
+      // descender short) — unless what is left is the hook, which `hook_missing` names. A shaky
+      // line is longer by its shaking: its length is taken along its smooth course.
+      let length = isShaky ? smoothLength(pieces) : inkLength
+      let ratio = ink.count > 1 ? length / templateLength : 0
       assessment.lengthRatio = TracingScorer.rounded(ratio)
       let (lastX, lastY) = (ink.xs[ink.count - 1], ink.ys[ink.count - 1])
       let reached = reversed ? 1 : line.fractionAlong(nearestToX: lastX, y: lastY)
@@ -84,9 +88,8 @@ extension TracingScene {
       if ratio > level.maximumLengthRatio { codes.append(.tooLong) }
     }
     if precision < level.minimumPrecision { codes.append(.offPath) }
-    let shake = wobble(pieces)
     assessment.shake = TracingScorer.rounded(shake)
-    if shake > level.wobbleTolerance { codes.append(.wobbly) }
+    if isShaky { codes.append(.wobbly) }
     if js.count > 1 { codes.append(.split) }
     if outsideBox(ink, tolerance: tolerance) > 0.05 { codes.append(.outOfBounds) }
     if stroke.hasHook {
@@ -159,6 +162,16 @@ extension TracingScene {
       count += piece.count
     }
     return count > 0 ? (sum / Double(count)).squareRoot() / unit : 0
+  }
+
+  /// The length of the pieces along their smooth course: each piece's Savitzky–Golay smoothing
+  /// (``shakeFilter``), pieces shorter than its window as they are.
+  func smoothLength(_ pieces: [PathSegments]) -> Double {
+    let filter = Self.shakeFilter
+    return pieces.reduce(0) { total, piece in
+      guard piece.count >= filter.windowLength else { return total + piece.length }
+      return total + PathSegments(xs: filter.apply(piece.xs), ys: filter.apply(piece.ys)).length
+    }
   }
 
   /// The shake filter with its weights solved once.
