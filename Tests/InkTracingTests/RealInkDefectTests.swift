@@ -48,47 +48,63 @@ struct RealInkDefectTests {
   }
 
   static let edits: [String: Edit] = [
-    "missing": Edit(defect: { .missing(stroke: $0) }) { attempt, k in
-      var strokes = attempt.strokes
-      strokes.remove(at: attempt.strokeOf[k])
-      return strokes
-    },
-    "reversed": Edit(defect: { .reversed(stroke: $0) }) { attempt, k in
-      guard !isDot(attempt, k) else { return nil }
-      return replacing(attempt, k, with: reversedPoints(attempt.strokes[attempt.strokeOf[k]]))
-    },
-    "wrong_order": Edit(defect: { .wrongOrder(stroke: $0) }) { attempt, k in
-      guard k + 1 < attempt.template.strokes.count else { return nil }
-      var strokes = attempt.strokes
-      strokes.swapAt(attempt.strokeOf[k], attempt.strokeOf[k + 1])
-      return strokes
-    },
-    "too_short": Edit(defect: { .tooShort(stroke: $0) }) { attempt, k in
-      guard !isDot(attempt, k) else { return nil }
-      return replacing(attempt, k, with: cut(attempt.strokes[attempt.strokeOf[k]], keeping: 0.6))
-    },
-    "too_long": Edit(defect: { .tooLong(stroke: $0) }) { attempt, k in
-      guard !isDot(attempt, k) else { return nil }
-      return replacing(attempt, k, with: extended(attempt.strokes[attempt.strokeOf[k]], by: 0.6))
-    },
-    "extra": Edit(defect: { _ in .extra }) { attempt, k in
-      guard k == 0 else { return nil }
-      return attempt.strokes + [farDot(attempt)]
-    },
-    "split": Edit(defect: { .split(stroke: $0) }) { attempt, k in
-      guard templateLength(attempt, k) >= 0.2 else { return nil }
-      var strokes = attempt.strokes
-      let j = attempt.strokeOf[k]
-      let (first, second) = pieces(strokes[j], gap: 0.03 * attempt.unit)
-      strokes[j] = first
-      strokes.insert(second, at: j + 1)
-      return strokes
-    },
-    "wobble": Edit(defect: { _ in .wobble(amount: 0.3) }) { attempt, k in
-      guard !isDot(attempt, k) else { return nil }
-      return replacing(
-        attempt, k, with: shaken(attempt.strokes[attempt.strokeOf[k]], unit: attempt.unit))
-    },
+    "missing": Edit(
+      defect: { .missing(stroke: $0) },
+      apply: { attempt, k in
+        var strokes = attempt.strokes
+        strokes.remove(at: attempt.strokeOf[k])
+        return strokes
+      }),
+    "reversed": Edit(
+      defect: { .reversed(stroke: $0) },
+      apply: { attempt, k in
+        guard !isDot(attempt, k) else { return nil }
+        return replacing(attempt, k, with: reversedPoints(attempt.strokes[attempt.strokeOf[k]]))
+      }),
+    "wrong_order": Edit(
+      defect: { .wrongOrder(stroke: $0) },
+      apply: { attempt, k in
+        guard k + 1 < attempt.template.strokes.count else { return nil }
+        var strokes = attempt.strokes
+        strokes.swapAt(attempt.strokeOf[k], attempt.strokeOf[k + 1])
+        return strokes
+      }),
+    "too_short": Edit(
+      defect: { .tooShort(stroke: $0) },
+      apply: { attempt, k in
+        guard !isDot(attempt, k) else { return nil }
+        return replacing(attempt, k, with: cut(attempt.strokes[attempt.strokeOf[k]], keeping: 0.6))
+      }),
+    "too_long": Edit(
+      defect: { .tooLong(stroke: $0) },
+      apply: { attempt, k in
+        guard !isDot(attempt, k) else { return nil }
+        return replacing(attempt, k, with: extended(attempt.strokes[attempt.strokeOf[k]], by: 0.6))
+      }),
+    "extra": Edit(
+      defect: { _ in .extra },
+      apply: { attempt, k in
+        guard k == 0 else { return nil }
+        return attempt.strokes + [farDot(attempt)]
+      }),
+    "split": Edit(
+      defect: { .split(stroke: $0) },
+      apply: { attempt, k in
+        guard templateLength(attempt, k) >= 0.2 else { return nil }
+        var strokes = attempt.strokes
+        let j = attempt.strokeOf[k]
+        let (first, second) = pieces(strokes[j], gap: 0.03 * attempt.unit)
+        strokes[j] = first
+        strokes.insert(second, at: j + 1)
+        return strokes
+      }),
+    "wobble": Edit(
+      defect: { _ in .wobble(amount: 0.3) },
+      apply: { attempt, k in
+        guard !isDot(attempt, k) else { return nil }
+        return replacing(
+          attempt, k, with: shaken(attempt.strokes[attempt.strokeOf[k]], unit: attempt.unit))
+      }),
   ]
 
   @Test(
