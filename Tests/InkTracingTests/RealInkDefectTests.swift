@@ -27,7 +27,7 @@ struct RealInkDefectTests {
 
   /// One real attempt: its drawing, the template, which attempt stroke was drawn for which
   /// template stroke, and the size of a template box height in the drawing's units.
-  struct CleanAttempt {
+  struct CleanAttempt: Sendable {
     var key: String
     var writer: String
     var template: TracingTemplate
@@ -42,7 +42,7 @@ struct RealInkDefectTests {
 
   /// A hand-specified defect: the table row it tests, and the edit made on template stroke `k`
   /// (nil when it does not apply to that stroke).
-  struct Edit {
+  struct Edit: Sendable {
     var defect: @Sendable (Int) -> TraceDefect
     var apply: @Sendable (CleanAttempt, Int) -> [[PKStrokePoint]]?
   }
@@ -98,6 +98,34 @@ struct RealInkDefectTests {
         strokes.insert(second, at: j + 1)
         return strokes
       }),
+    "joined": Edit(
+      defect: { .joined(stroke: $0) },
+      apply: { attempt, k in
+        guard k + 1 < attempt.template.strokes.count, !isDot(attempt, k), !isDot(attempt, k + 1)
+        else { return nil }
+        var strokes = attempt.strokes
+        let (first, second) = (attempt.strokeOf[k], attempt.strokeOf[k + 1])
+        let end = strokes[first].last?.timeOffset ?? 0
+        let start = strokes[second].first?.timeOffset ?? 0
+        strokes[first] += strokes[second].map { point in
+          var moved = point
+          moved.timeOffset = end + 0.05 + point.timeOffset - start
+          return moved
+        }
+        strokes.remove(at: second)
+        return strokes
+      }),
+    "dot": Edit(
+      defect: { .dot(stroke: $0) },
+      apply: { attempt, k in
+        guard !isDot(attempt, k), let start = attempt.strokes[attempt.strokeOf[k]].first else {
+          return nil
+        }
+        var end = start
+        end.location.x += 0.005 * attempt.unit
+        end.timeOffset += 0.01
+        return replacing(attempt, k, with: [start, end])
+      }),
     "wobble": Edit(
       defect: { _ in .wobble(amount: 0.3) },
       apply: { attempt, k in
@@ -111,45 +139,21 @@ struct RealInkDefectTests {
     "Each hand-made defect is named on real apa digits and capitals",
     .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipMessage)))
   func handMadeDefectsAreNamedOnRealInk() throws {
-    let clock = ContinuousClock.now
     let attempts = try Self.cleanAttempts()
-    print("real-ink: \(attempts.count) clean attempts chosen in \(ContinuousClock.now - clock)")
     let writers = Array(Set(attempts.map(\.writer))).sorted()
     #expect(writers.count == 9)
     let tuned = Set(writers.prefix(5))
-    // Per row and half: trials, named, and the first failures.
+    let trials = Self.parallelMap(attempts.indices) { ordinal in
+      Self.trials(attempts[ordinal], ordinal)
+    }
     var tally: [String: [Bool: (trials: Int, named: Int)]] = [:]
     var failures: [String] = []
-    for (ordinal, attempt) in attempts.enumerated() {
-      let n = attempt.template.strokes.count
-      for (name, edit) in Self.edits.sorted(by: { $0.key < $1.key }) {
-        // Swapping needs a next stroke: stroke k and k + 1 of the first n - 1.
-        let k = name == "wrong_order" ? ordinal % max(n - 1, 1) : ordinal % n
-        guard let strokes = edit.apply(attempt, k) else { continue }
-        let defect = edit.defect(k + 1)
-        let report = try attempt.scorer.score(Self.drawing(strokes), against: attempt.template)
-        let concerned: [StrokeAssessment]
-        switch defect {
-        case .extra: concerned = report.strokes
-        case .wrongOrder:
-          concerned = report.strokes.filter { $0.templateStroke == k || $0.templateStroke == k + 1 }
-        default: concerned = report.strokes.filter { $0.templateStroke == k }
-        }
-        let codes = Set(concerned.flatMap(\.codes))
-        let named =
-          codes.contains(defect.expectedCode) && codes.isDisjoint(with: defect.forbiddenCodes)
-        let half = tuned.contains(attempt.writer)
-        var counts = tally[name, default: [:]][half, default: (0, 0)]
-        counts.trials += 1
-        if named {
-          counts.named += 1
-        } else if failures.count < 40 {
-          failures.append(
-            "\(attempt.key) \(attempt.template.name) \(defect): \(report.strokes.map { $0.codes.map(\.rawValue) })"
-          )
-        }
-        tally[name, default: [:]][half] = counts
-      }
+    for trial in trials.joined() {
+      let half = tuned.contains(trial.writer)
+      var counts = tally[trial.edit, default: [:]][half, default: (0, 0)]
+      counts.trials += 1
+      if trial.failure == nil { counts.named += 1 } else { failures.append(trial.failure!) }
+      tally[trial.edit, default: [:]][half] = counts
     }
     var figures: [String] = []
     for (name, halves) in tally.sorted(by: { $0.key < $1.key }) {
@@ -161,54 +165,131 @@ struct RealInkDefectTests {
         #expect(rate >= Self.threshold, "\(name) \(half ? "A–E" : "F–I"): \(named)/\(trials)")
       }
     }
+    #expect(tally.count == Self.edits.count)
     print("real-ink defects: " + figures.joined(separator: "; "))
-    print("real-ink misses: " + failures.joined(separator: "\n"))
+    print("real-ink misses:\n" + failures.prefix(40).joined(separator: "\n"))
+  }
+
+  /// One trial: the edit's name, the writer, and why the defect was not named (`nil` when it
+  /// was).
+  struct Trial: Sendable {
+    var edit: String
+    var writer: String
+    var failure: String?
+  }
+
+  /// Every edit that applies to an attempt, on stroke `ordinal` modulo the strokes it can take,
+  /// scored: the defect is named when its code fires on the strokes it concerns and none of its
+  /// forbidden codes does. The dot beside the letter is scored with a fresh `fit`, which must
+  /// leave it out of the placement; the rest where the clean attempt was placed.
+  static func trials(_ attempt: CleanAttempt, _ ordinal: Int) -> [Trial] {
+    let n = attempt.template.strokes.count
+    var result: [Trial] = []
+    for (name, edit) in edits.sorted(by: { $0.key < $1.key }) {
+      // Swapping and joining need a next stroke: stroke k and k + 1 of the first n - 1.
+      let pairs = name == "wrong_order" || name == "joined"
+      let k = pairs ? ordinal % max(n - 1, 1) : ordinal % n
+      guard let strokes = edit.apply(attempt, k) else { continue }
+      let defect = edit.defect(k + 1)
+      let scorer = defect == .extra ? TracingScorer(placement: .fit) : attempt.scorer
+      let report: TracingReport
+      do {
+        report = try scorer.score(drawing(strokes), against: attempt.template)
+      } catch {
+        result.append(
+          Trial(edit: name, writer: attempt.writer, failure: "\(attempt.key): \(error)"))
+        continue
+      }
+      let concerned = report.strokes.filter { stroke in
+        guard let t = stroke.templateStroke else { return defect == .extra || pairs }
+        return defect == .extra || t == k || (pairs && t == k + 1)
+      }
+      let codes = Set(concerned.flatMap(\.codes))
+      let named =
+        codes.contains(defect.expectedCode) && codes.isDisjoint(with: defect.forbiddenCodes)
+      result.append(
+        Trial(
+          edit: name, writer: attempt.writer,
+          failure: named
+            ? nil
+            : "\(attempt.key) \(attempt.template.name) \(defect): \(report.strokes.map { $0.codes.map(\.rawValue) })"
+        ))
+    }
+    return result
+  }
+
+  /// `body` over `indices` on all cores, results in order.
+  static func parallelMap<T: Sendable>(
+    _ indices: Range<Int>, _ body: @Sendable (Int) -> T
+  ) -> [T] {
+    let results = ResultSlots<T>(count: indices.count)
+    DispatchQueue.concurrentPerform(iterations: indices.count) { i in
+      results.set(i, body(indices.lowerBound + i))
+    }
+    return results.values
+  }
+
+  /// Slots that concurrent iterations fill, each its own.
+  final class ResultSlots<T: Sendable>: @unchecked Sendable {
+    private var slots: [T?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: T) { lock.withLock { slots[i] = value } }
+    var values: [T] { lock.withLock { slots.map { $0! } } }
   }
 
   /// The first ``recordsPerWriter`` records of each writer in `1a` (digits) and `1b`
   /// (capitals) whose clean report has only `ok` strokes, each stroke drawn in one piece.
   static func cleanAttempts() throws -> [CleanAttempt] {
-    let scorer = TracingScorer(placement: .fit)
     let library = TemplateLibrary.bundled
-    var result: [CleanAttempt] = []
-    var scored = 0
-    defer { print("real-ink: \(scored) records scored to find the clean ones") }
+    // The records that may be clean, by class and writer, in reading order.
+    var groups: [[(record: CorpusRecord, template: TracingTemplate)]] = []
     for (folder, templateClass) in [("1a", TemplateClass.digits), ("1b", .capitals)] {
       var reader = try InkFileFormat.openCorpus(
         at: SharedData.url("datasets/unipen-apa/data/\(folder)"))
-      var taken: [String: Int] = [:]
+      var byWriter: [String: [(record: CorpusRecord, template: TracingTemplate)]] = [:]
       var templates: [String: TracingTemplate] = [:]
       while let record = try reader.next() {
         guard let label = record.label, templateClass.index(ofLabel: label) != nil else {
           continue
         }
-        let writer = record.metadata["writer"] ?? "unknown"
-        guard taken[writer, default: 0] < recordsPerWriter else { continue }
         let name = templateClass.templateName(forLabel: label)
         if templates[name] == nil { templates[name] = try library.template(named: name) }
         let template = templates[name]!
         guard record.drawing.strokes.count == template.strokes.count else { continue }
-        let report = try scorer.score(record.drawing, against: template)
-        scored += 1
-        guard report.strokes.allSatisfy({ $0.codes == [.ok] && $0.attemptStrokes.count == 1 })
-        else { continue }
-        let strokes = record.drawing.strokes.map { stroke in
-          stroke.path.map { point in
-            var moved = point
-            moved.location = point.location.applying(stroke.transform)
-            return moved
-          }
-        }
-        result.append(
-          CleanAttempt(
-            key: record.key, writer: writer, template: template, strokes: strokes,
-            strokeOf: report.strokes.map { $0.attemptStrokes[0] },
-            unit: Double(template.box.height) / report.transform[0],
-            scorer: TracingScorer(placement: .canvas(box(of: template, placedBy: report)))))
-        taken[writer, default: 0] += 1
+        byWriter[record.metadata["writer"] ?? "unknown", default: []].append((record, template))
+      }
+      groups += byWriter.sorted { $0.key < $1.key }.map(\.value)
+    }
+    let candidates = groups
+    let chosen = parallelMap(candidates.indices) { g in
+      var taken: [CleanAttempt] = []
+      for (record, template) in candidates[g] where taken.count < recordsPerWriter {
+        if let attempt = cleanAttempt(record, template) { taken.append(attempt) }
+      }
+      return taken
+    }
+    return Array(chosen.joined())
+  }
+
+  /// The record as a clean attempt, or `nil` when its `fit` report has a code or a stroke in
+  /// pieces.
+  static func cleanAttempt(_ record: CorpusRecord, _ template: TracingTemplate) -> CleanAttempt? {
+    guard let report = try? TracingScorer(placement: .fit).score(record.drawing, against: template),
+      report.strokes.allSatisfy({ $0.codes == [.ok] && $0.attemptStrokes.count == 1 })
+    else { return nil }
+    let strokes = record.drawing.strokes.map { stroke in
+      stroke.path.map { point in
+        var moved = point
+        moved.location = point.location.applying(stroke.transform)
+        return moved
       }
     }
-    return result
+    return CleanAttempt(
+      key: record.key, writer: record.metadata["writer"] ?? "unknown", template: template,
+      strokes: strokes, strokeOf: report.strokes.map { $0.attemptStrokes[0] },
+      unit: Double(template.box.height) / report.transform[0],
+      scorer: TracingScorer(placement: .canvas(box(of: template, placedBy: report))))
   }
 
   /// The template's box in the drawing's coordinates, as a report's transform placed it.
