@@ -77,8 +77,9 @@ struct BundledLibraryDetectionTests {
 
   /// The figures on seed 12, held out: the thresholds of `joined` (the ink only the
   /// stroke explains, or the ink's excess length), the length of a shaky stroke along its smooth
-  /// course, and the table's forbidden codes were decided on seed 11 (`ductus synth evaluate -r 1
-  /// --seed 11`), and this seed was run once they were.
+  /// course, the direction judged on the ink along the line (and an 8's by its pairs), and the
+  /// table's forbidden codes were decided on seed 11 (`ductus synth evaluate -r 1 --seed 11`);
+  /// the article says where seed 12 was looked at before the last of them.
   @Test func everyDefectIsNamedOnAtLeast99PercentOfDefectiveStrokes() throws {
     let templates = try Self.library()
     #expect(templates.count >= 70)
