@@ -55,6 +55,26 @@ struct TracingEvaluationTests {
     #expect(TraceDefect.parseList("sideways") == nil)
     #expect(TraceDefect("too_short:2")?.expectedCode == .tooShort)
     #expect(TraceDefect.wobble(amount: 0.5).description == "wobble:0.5")
+    #expect(TraceDefect("joined:2") == .joined(stroke: 2))
+    #expect(TraceDefect("dot:1")?.expectedCode == .tooShort)
+    #expect(TraceDefect.joined(stroke: 1).description == "joined:1")
+    // Joining the last stroke has no next stroke to join; the defect is refused, not ignored.
+    #expect(TraceDefect.joined(stroke: 3).inapplicability(to: TracingAttempts.template) != nil)
+    #expect(TraceDefect.joined(stroke: 2).inapplicability(to: TracingAttempts.template) == nil)
+  }
+
+  @Test func aJoinedPairIsDrawnAsOneStrokeAndADotAsATouch() {
+    var synthesizer = TraceSynthesizer(seed: 3)
+    let joined = synthesizer.attempt(of: TracingAttempts.template, defects: [.joined(stroke: 1)])
+    #expect(joined.drawing.strokes.count == 2)
+    #expect(joined.defects == [.joined(stroke: 1)])
+    let dot = synthesizer.attempt(of: TracingAttempts.template, defects: [.dot(stroke: 1)])
+    let points = dot.drawing.strokes[0].path.map(\.location)
+    let extent = hypot(
+      points.map(\.x).max()! - points.map(\.x).min()!,
+      points.map(\.y).max()! - points.map(\.y).min()!)
+    // A touch: under a tenth of the box with the hand's wander (3.9 here), not the 50-long stem.
+    #expect(extent < 10)
   }
 
   @Test func defectsNamingAbsentStrokesAreLeftOut() {
