@@ -88,7 +88,8 @@ let package = Package(
     .testTarget(
       name: "InkTracingTests",
       dependencies: [
-        "DuctusTestSupport", "InkTracing", "InkRecognition", "InkSampling", "OpenPencilKit",
+        "DuctusTestSupport", "InkFormats", "InkTracing", "InkRecognition", "InkSampling",
+        "OpenPencilKit",
       ]),
     .testTarget(
       name: "InkFiguresTests",

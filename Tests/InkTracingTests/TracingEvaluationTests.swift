@@ -11,9 +11,14 @@ import Testing
 struct TracingEvaluationTests {
   @Test func everyDefectIsFoundOnTheTestTemplate() throws {
     let result = try TracingEvaluation(repetitions: 3).run([TracingAttempts.template])
-    #expect(result.rows.count == 11)
+    // Every row of the article's table but `hook_missing` (the template has no hook).
+    #expect(
+      Set(result.rows.map(\.defect)) == [
+        "bad_start", "dot", "extra", "joined", "missing", "offset", "reversed", "shape", "split",
+        "too_long", "too_short", "wobble", "wrong_order",
+      ])
     for row in result.rows {
-      #expect(row.rate >= 0.98, "\(row.defect): \(row.detected)/\(row.trials)")
+      #expect(row.namedRate >= 0.98, "\(row.defect): \(row.named)/\(row.trials) \(row.forbidden)")
     }
     #expect(result.falsePositives.isEmpty, "\(result.falsePositives)")
     #expect(result.cleanMinimumScore >= 90)
@@ -50,6 +55,26 @@ struct TracingEvaluationTests {
     #expect(TraceDefect.parseList("sideways") == nil)
     #expect(TraceDefect("too_short:2")?.expectedCode == .tooShort)
     #expect(TraceDefect.wobble(amount: 0.5).description == "wobble:0.5")
+    #expect(TraceDefect("joined:2") == .joined(stroke: 2))
+    #expect(TraceDefect("dot:1")?.expectedCode == .tooShort)
+    #expect(TraceDefect.joined(stroke: 1).description == "joined:1")
+    // Joining the last stroke has no next stroke to join; the defect is refused, not ignored.
+    #expect(TraceDefect.joined(stroke: 3).inapplicability(to: TracingAttempts.template) != nil)
+    #expect(TraceDefect.joined(stroke: 2).inapplicability(to: TracingAttempts.template) == nil)
+  }
+
+  @Test func aJoinedPairIsDrawnAsOneStrokeAndADotAsATouch() {
+    var synthesizer = TraceSynthesizer(seed: 3)
+    let joined = synthesizer.attempt(of: TracingAttempts.template, defects: [.joined(stroke: 1)])
+    #expect(joined.drawing.strokes.count == 2)
+    #expect(joined.defects == [.joined(stroke: 1)])
+    let dot = synthesizer.attempt(of: TracingAttempts.template, defects: [.dot(stroke: 1)])
+    let points = dot.drawing.strokes[0].path.map(\.location)
+    let extent = hypot(
+      points.map(\.x).max()! - points.map(\.x).min()!,
+      points.map(\.y).max()! - points.map(\.y).min()!)
+    // A touch: under a tenth of the box with the hand's wander (3.9 here), not the 50-long stem.
+    #expect(extent < 10)
   }
 
   @Test func defectsNamingAbsentStrokesAreLeftOut() {
@@ -70,16 +95,23 @@ struct BundledLibraryDetectionTests {
     }
   }
 
-  @Test func theRightCodeFiresOnAtLeast98PercentOfDefectiveStrokes() throws {
+  /// The figures on seed 12, held out: the thresholds of `joined` (the ink only the
+  /// stroke explains, or the ink's excess length), the length of a shaky stroke along its smooth
+  /// course, the direction judged on the ink along the line (and an 8's by its pairs), and the
+  /// table's forbidden codes were decided on seed 11 (`ductus synth evaluate -r 1 --seed 11`);
+  /// the article says where seed 12 was looked at before the last of them.
+  @Test func everyDefectIsNamedOnAtLeast99PercentOfDefectiveStrokes() throws {
     let templates = try Self.library()
     #expect(templates.count >= 70)
-    let result = try TracingEvaluation(repetitions: 1, seed: 7).run(templates)
+    let result = try TracingEvaluation(repetitions: 1, seed: 12).run(templates)
+    #expect(result.rows.count == 14)
     for row in result.rows {
-      #expect(row.rate >= 0.98, "\(row.defect): \(row.detected)/\(row.trials)")
+      #expect(
+        row.namedRate >= 0.99, "\(row.defect): \(row.named)/\(row.trials) \(row.forbidden)")
     }
-    // At most 2% of clean strokes get any code (none, when this was written).
+    // At most 1% of clean strokes get any code (none, when this was written).
     let falsePositives = result.falsePositives.values.reduce(0, +)
-    #expect(Double(falsePositives) <= 0.02 * Double(result.cleanStrokes))
+    #expect(Double(falsePositives) <= 0.01 * Double(result.cleanStrokes))
     #expect(result.cleanMinimumScore >= 90)
   }
 }

@@ -14,8 +14,9 @@ struct SynthEvaluateCommand: Command {
       discussion:
         "For every template (all of the library, or those named), synthetic attempts are made "
         + "clean and with each defect on each stroke, scored with --placement box, and counted: "
-        + "the share of defective strokes whose expected code fires, the codes that fire on "
-        + "clean strokes, and the scores of clean attempts.",
+        + "the share of defective strokes whose expected code fires (detected), the share where "
+        + "it fires and none of the defect's forbidden codes does (named), the forbidden codes "
+        + "that fired, the codes that fire on clean strokes, and the scores of clean attempts.",
       options: [
         TemplateLibrary.option, TraceOptions.level,
         .value(
@@ -54,13 +55,15 @@ struct SynthEvaluateCommand: Command {
       return .success
     }
     var text = "\(templates.count) templates, \(result.cleanStrokes) clean strokes\n"
-    text += "defect        code             detected   rate\n"
+    text += "defect        code             detected   rate    named   forbidden codes fired\n"
     for row in result.rows {
+      let forbidden = row.forbidden.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
       text +=
         row.defect.padding(toLength: 14, withPad: " ", startingAt: 0)
         + row.code.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0)
         + "\(row.detected)/\(row.trials)".padding(toLength: 11, withPad: " ", startingAt: 0)
-        + String(format: "%5.1f%%\n", 100 * row.rate)
+        + String(format: "%5.1f%%  %5.1f%%   ", 100 * row.rate, 100 * row.namedRate)
+        + (forbidden.isEmpty ? "none" : forbidden.joined(separator: ", ")) + "\n"
     }
     let falsePositives = result.falsePositives.sorted { $0.key < $1.key }
       .map {

@@ -18,7 +18,8 @@ struct SynthTraceCommand: Command {
         + "sampled at 240 Hz, a smooth wander, pressure and pen lifts, in the template's box "
         + "coordinates (score them with --placement box). --defect adds mistakes: reversed:N, "
         + "missing:N, wrong_order:N, too_short:N, too_long:N, bad_start:N, shape:N, split:N, "
-        + "hook_missing:N (N the stroke, from 1), wobble:AMOUNT, offset:DX,DY (box heights), "
+        + "hook_missing:N, joined:N (N and N+1 in one go), dot:N (a dot for the stroke) (N the "
+        + "stroke, from 1), wobble:AMOUNT, offset:DX,DY (box heights), "
         + "extra; several separated by commas. Each record's key is <template>#<i>, its label "
         + "the template name, and its metadata the defects and seed.",
       options: [

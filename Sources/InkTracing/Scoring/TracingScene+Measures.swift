@@ -23,25 +23,33 @@ extension TracingScene {
     let isDot = templateLength < 0.03 * unit
     var codes: [TracingCode] = []
 
-    // Direction: a closed stroke by its turning sense, an open one by which way round the
-    // attempt lies nearer the template. Closed means its ends meet: a gap under a tenth of the
+    // Direction: a closed stroke by its turning sense, an open one (and a closed one whose
+    // loops turn both ways, an 8) by which way round the attempt lies nearer the template. Closed means its ends meet: a gap under a tenth of the
     // stroke's size (a spiral's ends are apart, so a spiral turned the other way is a shape
-    // error, not a stroke drawn backwards).
+    // error, not a stroke drawn backwards). Both are judged on the ink along the stroke's line
+    // (within the tolerance) when that is at least a quarter of it, so that ink drawn on to or
+    // from another stroke (`joined`), a lead-in or a run-on does not turn the stroke round.
     var reversed = false
     let shapeSamples = TracingScorer.shapeSamples
     let modelShape = line.resampled(count: shapeSamples)
     let inkShape = ink.resampled(count: shapeSamples)
+    let onLine = ink.xs.indices.filter { deviations[$0] <= tolerance }
+    let along =
+      onLine.count >= max(2, ink.count / 4)
+      ? PathSegments(xs: onLine.map { ink.xs[$0] }, ys: onLine.map { ink.ys[$0] }) : ink
     if !isDot, ink.count > 1 {
       let gap = hypot(line.xs[0] - line.xs[line.count - 1], line.ys[0] - line.ys[line.count - 1])
       let size = hypot(
         (line.xs.max() ?? 0) - (line.xs.min() ?? 0), (line.ys.max() ?? 0) - (line.ys.min() ?? 0))
-      if gap < 0.1 * size {
+      // A closed stroke whose loops cancel out (an 8) has no turning sense to go by.
+      if gap < 0.1 * size, abs(line.twiceSignedArea) > 0.25 * size * size {
         let model = line.twiceSignedArea
-        let drawn = ink.twiceSignedArea
+        let drawn = along.twiceSignedArea
         reversed = model * drawn < 0 && abs(drawn) > 0.1 * abs(model)
       } else {
-        let forward = Self.meanPairDistance(inkShape, modelShape)
-        let backward = Self.meanPairDistance(inkShape.reversed, modelShape)
+        let alongShape = along.resampled(count: shapeSamples)
+        let forward = Self.meanPairDistance(alongShape, modelShape)
+        let backward = Self.meanPairDistance(alongShape.reversed, modelShape)
         reversed = backward < 0.6 * forward
       }
     }
@@ -67,11 +75,15 @@ extension TracingScene {
       if frechet > level.shapeTolerance { codes.append(.shape) }
     }
     let stroke = template.strokes[i]
+    let shake = wobble(pieces)
+    let isShaky = shake > level.wobbleTolerance
     if !isDot {
       // A dot of ink has no length; a stroke that ends well before the template's end, on
       // its line, stopped short whatever its length (a retraced stem is long, a missing
-      // descender short) — unless what is left is the hook, which `hook_missing` names.
-      let ratio = ink.count > 1 ? inkLength / templateLength : 0
+      // descender short) — unless what is left is the hook, which `hook_missing` names. A shaky
+      // line is longer by its shaking: its length is taken along its smooth course.
+      let length = isShaky ? smoothLength(pieces) : inkLength
+      let ratio = ink.count > 1 ? length / templateLength : 0
       assessment.lengthRatio = TracingScorer.rounded(ratio)
       let (lastX, lastY) = (ink.xs[ink.count - 1], ink.ys[ink.count - 1])
       let reached = reversed ? 1 : line.fractionAlong(nearestToX: lastX, y: lastY)
@@ -84,9 +96,8 @@ extension TracingScene {
       if ratio > level.maximumLengthRatio { codes.append(.tooLong) }
     }
     if precision < level.minimumPrecision { codes.append(.offPath) }
-    let shake = wobble(pieces)
     assessment.shake = TracingScorer.rounded(shake)
-    if shake > level.wobbleTolerance { codes.append(.wobbly) }
+    if isShaky { codes.append(.wobbly) }
     if js.count > 1 { codes.append(.split) }
     if outsideBox(ink, tolerance: tolerance) > 0.05 { codes.append(.outOfBounds) }
     if stroke.hasHook {
@@ -159,6 +170,16 @@ extension TracingScene {
       count += piece.count
     }
     return count > 0 ? (sum / Double(count)).squareRoot() / unit : 0
+  }
+
+  /// The length of the pieces along their smooth course: each piece's Savitzky–Golay smoothing
+  /// (``shakeFilter``), pieces shorter than its window as they are.
+  func smoothLength(_ pieces: [PathSegments]) -> Double {
+    let filter = Self.shakeFilter
+    return pieces.reduce(0) { total, piece in
+      guard piece.count >= filter.windowLength else { return total + piece.length }
+      return total + PathSegments(xs: filter.apply(piece.xs), ys: filter.apply(piece.ys)).length
+    }
   }
 
   /// The shake filter with its weights solved once.

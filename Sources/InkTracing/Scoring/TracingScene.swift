@@ -261,8 +261,11 @@ struct TracingScene {
     let coverages = used.map {
       ($0, fractionNear(templateLines[i], to: [attemptLines[$0]], tolerance: level.tolerance))
     }
-    // Joined: the ink covers this stroke, and much of that ink is not explained by the stroke it
-    // was paired with (so it is not a neighbour merely crossing this stroke).
+    // Joined: the ink covers this stroke, and either the ink that only this stroke explains (not
+    // the stroke it was paired with) is at least 30% of this stroke's length, or the ink is
+    // longer than the stroke it was paired with by half this stroke (at least 0.05 box heights)
+    // — so a neighbour that merely crosses or retraces this stroke does not count, while a stroke
+    // drawn on from another, even along it (a stem retracing a bowl), does.
     let joined = coverages.filter { j, coverage in
       guard coverage >= 0.7, let k = attemptsOf.firstIndex(where: { $0.contains(j) }) else {
         return false
@@ -270,7 +273,10 @@ struct TracingScene {
       let own = fractionNear(attemptLines[j], to: [templateLines[k]], tolerance: level.tolerance)
       let both = fractionNear(
         attemptLines[j], to: [templateLines[k], templateLines[i]], tolerance: level.tolerance)
-      return both - own >= 0.15
+      let inkLength = attemptLines[j].length
+      let excess = inkLength - templateLines[k].length
+      return (both - own) * inkLength >= 0.3 * templateLines[i].length
+        || excess >= max(0.5 * templateLines[i].length, 0.05 * unit)
     }
     if let (j, coverage) = joined.max(by: { $0.1 < $1.1 }) {
       assessment.attemptStrokes = [j]

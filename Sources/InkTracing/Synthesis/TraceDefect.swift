@@ -33,6 +33,11 @@ public enum TraceDefect: Hashable, Sendable, CustomStringConvertible {
   case split(stroke: Int)
   /// The hook at the end of stroke `n` left off.
   case hookMissing(stroke: Int)
+  /// Strokes `n` and `n + 1` drawn in one go: the pen goes on from the end of the one to the
+  /// start of the other without a lift.
+  case joined(stroke: Int)
+  /// A dot where stroke `n` should be: the pen put down at its start and lifted at once.
+  case dot(stroke: Int)
 
   /// The code a report should give the affected stroke.
   public var expectedCode: TracingCode {
@@ -49,6 +54,31 @@ public enum TraceDefect: Hashable, Sendable, CustomStringConvertible {
     case .extra: .extra
     case .split: .split
     case .hookMissing: .hookMissing
+    case .joined: .joined
+    case .dot: .tooShort
+    }
+  }
+
+  /// The codes the affected stroke (every stroke, for `wobble` and `offset`; the letter's
+  /// strokes, for `extra`) must not get: they would tell the child something the defect is not.
+  /// A stroke drawn backwards on its line loses the direction marks, not the shape marks; a
+  /// stroke that stops short is never told to stop at the end. The article's "Defect → codes"
+  /// table lists them with the codes that may accompany the expected one.
+  public var forbiddenCodes: Set<TracingCode> {
+    switch self {
+    case .reversed: [.shape, .offPath, .tooShort, .tooLong, .badStart, .badEnd, .missing]
+    case .missing: [.joined]
+    case .wrongOrder: [.reversed, .missing, .shape, .offPath]
+    case .wobble: [.reversed, .missing, .tooShort, .tooLong, .extra]
+    case .offset: [.reversed, .wrongOrder]
+    case .tooShort, .dot: [.badEnd, .tooLong, .reversed, .missing]
+    case .tooLong: [.tooShort, .badEnd, .reversed, .missing]
+    case .badStart: [.reversed, .tooShort, .missing]
+    case .shape: [.reversed, .missing]
+    case .extra: [.missing]
+    case .split: [.joined, .missing, .extra, .reversed, .tooShort]
+    case .hookMissing: [.badEnd, .reversed, .tooLong, .missing]
+    case .joined: [.missing, .extra, .reversed]
     }
   }
 
@@ -56,15 +86,16 @@ public enum TraceDefect: Hashable, Sendable, CustomStringConvertible {
   public var strokeIndex: Int? {
     switch self {
     case .reversed(let n), .missing(let n), .wrongOrder(let n), .tooShort(let n), .tooLong(let n),
-      .badStart(let n), .shape(let n), .split(let n), .hookMissing(let n):
+      .badStart(let n), .shape(let n), .split(let n), .hookMissing(let n), .joined(let n),
+      .dot(let n):
       n - 1
     case .wobble, .offset, .extra: nil
     }
   }
 
   /// Why the defect cannot be made on a template, or `nil` when it can: a stroke the template
-  /// does not have, `wrong_order` on the last stroke (there is no next stroke to swap with),
-  /// `hook_missing` on a stroke without a hook. ``TraceSynthesizer`` leaves such defects out.
+  /// does not have, `wrong_order` or `joined` on the last stroke (there is no next stroke to
+  /// swap or join with), `hook_missing` on a stroke without a hook. ``TraceSynthesizer`` leaves such defects out.
   public func inapplicability(to template: TracingTemplate) -> String? {
     let count = template.strokes.count
     guard let index = strokeIndex else { return nil }
@@ -75,6 +106,9 @@ public enum TraceDefect: Hashable, Sendable, CustomStringConvertible {
     case .wrongOrder where index == count - 1:
       return
         "\(self): stroke \(index + 1) is the last of \(template.name), with none after it to swap"
+    case .joined where index == count - 1:
+      return
+        "\(self): stroke \(index + 1) is the last of \(template.name), with none after it to join"
     case .hookMissing where !template.strokes[index].hasHook:
       return "\(self): stroke \(index + 1) of \(template.name) has no hook"
     default:
@@ -97,6 +131,8 @@ public enum TraceDefect: Hashable, Sendable, CustomStringConvertible {
     case .extra: "extra"
     case .split(let n): "split:\(n)"
     case .hookMissing(let n): "hook_missing:\(n)"
+    case .joined(let n): "joined:\(n)"
+    case .dot(let n): "dot:\(n)"
     }
   }
 
@@ -119,6 +155,8 @@ public enum TraceDefect: Hashable, Sendable, CustomStringConvertible {
     case "shape": self = .shape(stroke: stroke)
     case "split": self = .split(stroke: stroke)
     case "hook_missing": self = .hookMissing(stroke: stroke)
+    case "joined": self = .joined(stroke: stroke)
+    case "dot": self = .dot(stroke: stroke)
     case "extra": self = .extra
     case "wobble":
       guard let amount = Double(value ?? "0.3"), amount > 0, amount.isFinite else { return nil }

@@ -49,6 +49,7 @@ public struct TraceSynthesizer: Sendable {
     var order = Array(strokes.indices)
     var removed = Set<Int>()
     var pieces: [Int: Int] = [:]
+    var joinedWithNext = Set<Int>()
     var extras: [[CGPoint]] = []
     var tremor = 0.0
     var shift = CGPoint.zero
@@ -70,6 +71,12 @@ public struct TraceSynthesizer: Sendable {
       case .shape(let n): strokes[n - 1] = Self.bent(strokes[n - 1], amount: 0.3, unit: unit)
       case .extra: extras.append(randomStroke(in: template.box, awayFrom: template.strokes))
       case .split(let n): pieces[n - 1] = 2
+      case .joined(let n):
+        guard n < strokes.count else { continue }
+        joinedWithNext.insert(n - 1)
+      case .dot(let n):
+        guard let start = strokes[n - 1].first else { continue }
+        strokes[n - 1] = [start, CGPoint(x: start.x + 0.005 * unit, y: start.y)]
       case .hookMissing(let n):
         guard template.strokes[n - 1].hasHook else { continue }
         strokes[n - 1] = Self.prefix(strokes[n - 1], fraction: 0.75)
@@ -77,8 +84,13 @@ public struct TraceSynthesizer: Sendable {
       applied.append(defect)
     }
     var drawn: [[CGPoint]] = []
+    // A stroke joined with the next is drawn with it, the pen going straight on between them.
     for index in order where !removed.contains(index) {
-      let stroke = strokes[index]
+      if index > 0, joinedWithNext.contains(index - 1), !removed.contains(index - 1) { continue }
+      var stroke = strokes[index]
+      if joinedWithNext.contains(index), index + 1 < strokes.count, !removed.contains(index + 1) {
+        stroke += strokes[index + 1]
+      }
       if pieces[index] != nil, stroke.count > 1 {
         // Lift the pen at half the length and put it down again a little further on.
         let dense = PathSegments(stroke).resampled(count: max(stroke.count, 40))
