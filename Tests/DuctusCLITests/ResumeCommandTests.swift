@@ -228,7 +228,7 @@ import _DuctusSupport
   @Test(arguments: [
     ["--tiles", "2", "--tile", "0,1"], [], ["--shard", "1/2"], ["--against", "corpus.ndjson"],
   ])
-  func tiledDistancesKilledThreeTimesWritesTheUninterruptedMatrix(split: [String]) throws {
+  func distancesKilledThreeTimesWritesTheUninterruptedMatrix(split: [String]) throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = try corpus(in: folder, count: split.isEmpty ? 130 : 200)
