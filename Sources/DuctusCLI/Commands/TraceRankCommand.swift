@@ -18,7 +18,9 @@ struct TraceRankCommand: Command {
         + "latin/a-z) and with each template's variants in the library (digits/7.crossed is a "
         + "form of digits/7; a template stands with its nearest form), and the templates are "
         + "sorted by --by: 'elastic' (default), the multistroke matcher's dynamic time warping "
-        + "distance between the ink and the template written in any stroke order and direction; "
+        + "distance between the ink and the template written in any stroke order and direction "
+        + "(plus, for the bundled library's small letters, each template's offset, a prior "
+        + "learned on the UNIPEN apa writers); "
         + "'shape', a score from the tracing report's coverage, precision and Fréchet distance "
         + "less extra ink; 'score', the tracing report's score; or 'distance', the symmetric "
         + "mean nearest-point distance between the placed ink and the template's strokes. The "
@@ -64,7 +66,8 @@ struct TraceRankCommand: Command {
       candidates: try library.forms(of: templateClass.templateNames),
       scorer: TracingScorer(
         level: try TraceOptions.level(arguments), placement: try TraceOptions.placement(arguments)),
-      criterion: criterion)
+      criterion: criterion,
+      elasticOffsets: arguments.value("templates") == nil ? templateClass.elasticOffsets : [:])
     let format = try OutputFormat.selected(
       in: arguments, otherwise: .ndjson, output: arguments.value("output"), context: context)
     let jobs = try CommonOptions.jobCount(in: arguments)
@@ -118,7 +121,7 @@ struct TraceRankCommand: Command {
     let candidates = ranked.map {
       RankedTemplate(
         template: $0.template, form: $0.form, elastic: ($0.elastic * 10_000).rounded() / 10_000,
-        shape: ($0.shape * 10_000).rounded() / 10_000,
+        elasticOffset: $0.elasticOffset, shape: ($0.shape * 10_000).rounded() / 10_000,
         score: ($0.score * 10_000).rounded() / 10_000,
         distance: ($0.distance * 10_000).rounded() / 10_000)
     }

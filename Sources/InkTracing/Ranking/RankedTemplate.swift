@@ -14,6 +14,9 @@ public struct RankedTemplate: Hashable, Sendable, Codable {
   /// The elastic distance of `MultistrokeMatcher` (the smallest DTW distance to the
   /// template written in any stroke order and direction); smaller is nearer.
   public var elastic: Double
+  /// What the ranking adds to ``elastic`` before sorting by it: the template's offset
+  /// (``TemplateClass/elasticOffsets`` for the bundled library, else 0).
+  public var elasticOffset: Double
   /// The ranking's shape score from the report's fields (see
   /// ``TemplateRanking/shapeScore(_:)``); larger is nearer.
   public var shape: Double
@@ -26,9 +29,10 @@ public struct RankedTemplate: Hashable, Sendable, Codable {
 
   /// A candidate's numbers.
   public init(
-    template: String, form: String, elastic: Double, shape: Double, score: Double,
-    distance: Double
+    template: String, form: String, elastic: Double, elasticOffset: Double, shape: Double,
+    score: Double, distance: Double
   ) {
+    self.elasticOffset = elasticOffset
     self.template = template
     self.form = form
     self.elastic = elastic

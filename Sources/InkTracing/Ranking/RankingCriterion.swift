@@ -23,7 +23,7 @@ public enum RankingCriterion: String, CaseIterable, Sendable {
   /// Whether `a` ranks before `b`.
   public func ranksBefore(_ a: RankedTemplate, _ b: RankedTemplate) -> Bool {
     switch self {
-    case .elastic: a.elastic < b.elastic
+    case .elastic: a.elastic + a.elasticOffset < b.elastic + b.elasticOffset
     case .shape: a.shape > b.shape
     case .score: a.score > b.score
     case .distance: a.distance < b.distance

@@ -39,4 +39,27 @@ public enum TemplateClass: String, CaseIterable, Sendable {
   public func templateName(forLabel label: String) -> String {
     self == .digits ? "digits/\(label)" : "latin/\(label)"
   }
+
+  /// What ``TemplateRanking`` adds to the elastic distance of each of the class's bundled
+  /// templates, by template name (0 for those not listed): a prior that the nearest template is
+  /// not always the one written (`o` is near many hurried letters).
+  ///
+  /// Learned on the UNIPEN `apa` characters (train_r01_v07, nine writers; see the TraceRank
+  /// article of the catalog) by `Scripts/evaluate rank-lowo`, which prints them: by coordinate
+  /// ascent on the top-1 rate, in steps of 0.05 up to ±0.3, kept for a class only when offsets
+  /// learned on either half of the writers rank more of the other half's records first. The
+  /// digits and capitals fail that test and have none.
+  public var elasticOffsets: [String: Double] {
+    switch self {
+    case .digits, .capitals: [:]
+    case .small:
+      [
+        "latin/a": -0.15, "latin/d": 0.2, "latin/e": -0.15, "latin/f": 0.15, "latin/h": 0.05,
+        "latin/i": 0.15, "latin/k": 0.2, "latin/l": 0.3, "latin/m": -0.15, "latin/n": -0.3,
+        "latin/o": 0.15, "latin/p": 0.05, "latin/q": 0.1, "latin/r": -0.25, "latin/s": 0.15,
+        "latin/u": -0.1, "latin/v": 0.15, "latin/w": -0.15, "latin/x": -0.05, "latin/y": -0.1,
+        "latin/z": -0.15,
+      ]
+    }
+  }
 }

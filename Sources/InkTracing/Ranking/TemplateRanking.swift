@@ -37,6 +37,9 @@ public struct TemplateRanking: Sendable {
   public let criterion: RankingCriterion
   /// The matcher behind the elastic distance.
   public let matcher: MultistrokeMatcher
+  /// What is added to each candidate's elastic distance before sorting, by template name
+  /// (``TemplateClass/elasticOffsets`` for the bundled library; 0 for a name not listed).
+  public let elasticOffsets: [String: Double]
   /// The matcher's prototypes of each form, as ``candidates`` holds the forms.
   private let prototypes: [[[SampleBuffer]]]
 
@@ -44,8 +47,9 @@ public struct TemplateRanking: Sendable {
   /// made here, once.
   public init(
     candidates: [[TracingTemplate]], scorer: TracingScorer, criterion: RankingCriterion,
-    matcher: MultistrokeMatcher = MultistrokeMatcher()
+    matcher: MultistrokeMatcher = MultistrokeMatcher(), elasticOffsets: [String: Double] = [:]
   ) {
+    self.elasticOffsets = elasticOffsets
     self.candidates = candidates
     self.scorer = scorer
     self.criterion = criterion
@@ -70,6 +74,7 @@ public struct TemplateRanking: Sendable {
         return RankedTemplate(
           template: forms[0].name, form: template.name,
           elastic: signature.map { matcher.distance($0, to: prototypes) } ?? .infinity,
+          elasticOffset: elasticOffsets[forms[0].name] ?? 0,
           shape: Self.shapeScore(report), score: report.score,
           distance: Self.glyphDistance(ink, transform: report.transform, template: template))
       }

@@ -12,13 +12,16 @@ extension SchoolPrintModel {
   /// - Digits and capitals as most people print them: a flagged `1` (with or without a base,
   ///   the flag joined or apart), a `9` with a curved tail, a closed `4`, crossed `7` and `Z`,
   ///   a slashed `0`, an `8` of two loops, a bare `I`, `M` and `N` in one stroke, `G` with a
-  ///   spur, `U` with a stem, `Y` as a V and a stem.
+  ///   spur, `U` with a stem, `Y` as a V and a stem; capitals in fewer strokes (`G` in one
+  ///   stroke with its bar drawn outwards, `K` with stem and arm in one, `N` begun halfway down
+  ///   its left side and retraced, its right side joined or apart).
   /// - Small letters with the exit tails of the D'Nealian manuscript (Donald Thurber, 1978),
   ///   the other print model of American schools, in which `a d h i l m n t u` end in an
   ///   upward flick at the baseline.
   /// - Small letters as many children and adults print them: the two-storey `a` of type, the
   ///   bowl and stem of `d` drawn apart, a `d` whose stem is pushed up and not retraced, a `u`
-  ///   without its last pull down and a `y` made of that cup and a hooked descender.
+  ///   without its last pull down and a `y` made of that cup and a hooked descender, a `k`
+  ///   whose arm is a loop and a `p` whose bowl is drawn apart.
   static var variants: [GlyphDefinition] {
     let nineLoop = GlyphEllipse(50, 33, 13, 13)
     let cup = GlyphStroke(from: 38, 45).line(to: 38, 58)
@@ -84,6 +87,30 @@ extension SchoolPrintModel {
         "latin/Z", "crossed", "capital letter Z, crossed",
         [GlyphStroke(from: 40, 45).line(to: 60, 45)]),
       glyph(
+        "latin/G.bar", "capital letter G in one stroke, its bar drawn outwards",
+        [
+          GlyphStroke(from: capitalBowl.point(at: 30)).arc(capitalBowl, sweep: 270)
+            .line(to: 50, 47).line(to: 70, 47)
+        ]),
+      glyph(
+        "latin/K.joined", "capital letter K, the stem and the arm in one stroke",
+        [
+          GlyphStroke(from: 35, 20).line(to: 35, 70).line(to: 65, 20),
+          GlyphStroke(from: 50, 45).line(to: 65, 70),
+        ]),
+      glyph(
+        "latin/N.retraced", "capital letter N in one stroke, begun halfway down its left side",
+        [
+          GlyphStroke(from: 33, 45).line(to: 33, 70).line(to: 33, 20).line(to: 67, 70)
+            .line(to: 67, 20)
+        ]),
+      glyph(
+        "latin/N.apart", "capital letter N begun halfway down its left side, the right side apart",
+        [
+          GlyphStroke(from: 33, 45).line(to: 33, 70).line(to: 33, 20).line(to: 67, 70),
+          GlyphStroke(from: 67, 20).line(to: 67, 70),
+        ]),
+      glyph(
         "latin/a.double", "small letter a, two-storey as in print",
         [
           GlyphStroke(from: 41, 50).curve(to: 59, 53, control1: (44, 42), control2: (59, 42))
@@ -96,6 +123,19 @@ extension SchoolPrintModel {
       glyph(
         "latin/d.up", "small letter d, the stem pushed up and not retraced",
         [dBowl.line(to: 59, 20)]),
+      glyph(
+        "latin/k.looped", "small letter k with a loop, in one stroke",
+        [
+          GlyphStroke(from: 40, 20).line(to: 40, 70).line(to: 40, 57)
+            .curve(to: 58, 49, control1: (42, 44), control2: (56, 42))
+            .curve(to: 43, 58, control1: (60, 55), control2: (50, 58)).line(to: 60, 70)
+        ]),
+      glyph(
+        "latin/p.apart", "small letter p, the bowl drawn apart",
+        [
+          GlyphStroke(from: 38, 45).line(to: 38, 95),
+          GlyphStroke(from: bowl.point(at: 150)).arc(bowl, sweep: -330),
+        ]),
       glyph("latin/u.cup", "small letter u without its last pull down", [cup]),
       glyph(
         "latin/y.cup", "small letter y, a cup and a hooked descender",
