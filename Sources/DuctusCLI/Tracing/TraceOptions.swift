@@ -21,9 +21,9 @@ enum TraceOptions {
     allowedValues: ["strokes", "coverage"], defaultDescription: "strokes")
   static let placement = OptionDeclaration.value(
     "placement", valueName: "fit|box|X,Y,W,H",
-    help: "How the attempt meets the template: 'fit' scales and centres it, 'box' takes its "
-      + "coordinates as the template box's, X,Y,W,H is where the template box was shown on the "
-      + "canvas.",
+    help: "How the attempt meets the template: 'fit' scales and centres it (a stray mark beside "
+      + "the letter is left out of the fit and reported as extra), 'box' takes its coordinates "
+      + "as the template box's, X,Y,W,H is where the template box was shown on the canvas.",
     defaultDescription: "fit")
 
   static let locale = OptionDeclaration.value(

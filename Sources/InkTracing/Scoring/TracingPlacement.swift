@@ -9,9 +9,9 @@ public enum TracingPlacement: Hashable, Sendable {
   /// The attempt is scaled uniformly and moved so that its bounding box's centre and diagonal
   /// match the template's strokes' (copying exercises, or when the app does not say where the
   /// template was shown). Size and position errors then go unreported. A stroke that stretches
-  /// the attempt's box by more than 15% (a dot or a scribble beside the letter) is also tried
-  /// left out of the fit, and the placement whose report scores higher is kept: the mark is then
-  /// `extra` and the letter is judged as if it were not there.
+  /// the attempt's box by more than 15% (a dot, a scribble or a second letter started beside the
+  /// letter) is also tried left out of the fit, and the placement whose report scores higher is
+  /// kept: the mark is then `extra` and the letter is judged as if it were not there.
   case fit
   /// The attempt is already in the template box's coordinates.
   case box

@@ -100,26 +100,36 @@ struct TracingScene {
   }
 
   /// A quick measure of how well a placement lays the strokes of `kept` on the template: the
-  /// mean distance (box heights) of about 30 samples a stroke from the nearest template stroke.
+  /// mean of two mean distances (box heights), of about 30 samples an attempt stroke from the
+  /// nearest template stroke and of about 30 samples a template stroke from the nearest kept
+  /// ink. Both ways, so that a letter shrunk by a mark in its fit (its ink still lying along
+  /// the template's lines, but covering only part of them) is seen to lie worse.
   static func roughDistance(
     _ samples: [SampleBuffer], kept: [Int],
     placement: (scale: Double, offsetX: Double, offsetY: Double),
     template: TracingTemplate
   ) -> Double {
-    let lines = template.strokes.map { PathSegments($0.points) }
     let unit = template.box.height > 0 ? Double(template.box.height) : 1
-    var sum = 0.0
-    var count = 0
-    for j in kept where !samples[j].isEmpty {
-      let stroke = samples[j]
-      for k in stride(from: 0, to: stroke.count, by: max(stroke.count / 30, 1)) {
-        let x = stroke.xs[k] * placement.scale + placement.offsetX
-        let y = stroke.ys[k] * placement.scale + placement.offsetY
-        sum += lines.distance(toX: x, y: y)
-        count += 1
-      }
+    let lines = template.strokes.map { PathSegments($0.points).resampled(spacing: 0.02 * unit) }
+    let ink = kept.filter { !samples[$0].isEmpty }.map { j in
+      PathSegments(
+        xs: samples[j].xs.map { $0 * placement.scale + placement.offsetX },
+        ys: samples[j].ys.map { $0 * placement.scale + placement.offsetY })
     }
-    return count > 0 ? sum / Double(count) / unit : .infinity
+    guard !ink.isEmpty else { return .infinity }
+    // The mean distance of about 30 samples a path of `from` to the nearest path of `to`.
+    func meanDistance(_ from: [PathSegments], to: [PathSegments]) -> Double {
+      var sum = 0.0
+      var count = 0
+      for path in from where !path.isEmpty {
+        for k in stride(from: 0, to: path.count, by: max(path.count / 30, 1)) {
+          sum += to.distance(toX: path.xs[k], y: path.ys[k])
+          count += 1
+        }
+      }
+      return count > 0 ? sum / Double(count) : 0
+    }
+    return (meanDistance(ink, to: lines) + meanDistance(lines, to: ink)) / 2 / unit
   }
 
   /// The strokes that may be stray marks, for a `fit` placement to try leaving out: those
