@@ -40,7 +40,7 @@ import Testing
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let written = jsonFiles(in: folder)
     #expect(written == jsonFiles(in: Self.library))
-    #expect(written.count == 100)
+    #expect(written.count == 106)
     for path in written.sorted() {
       let fresh = try Data(contentsOf: folder.appendingPathComponent(path))
       let committed = try Data(contentsOf: Self.library.appendingPathComponent(path))

@@ -48,7 +48,7 @@ struct BundledTemplateTests {
     for variant in variants {
       #expect(names.contains(String(variant.split(separator: ".")[0])), "\(variant)")
     }
-    #expect(variants.count == 30)
+    #expect(variants.count == 36)
   }
 
   @Test(arguments: files)

@@ -15,7 +15,8 @@ public struct TracingLevel: Hashable, Sendable, Codable {
   public var tolerance: Double
   /// Start or end farther than this (box heights) is `bad_start` / `bad_end`.
   public var endpointTolerance: Double
-  /// Normalised Fréchet distance above this is `shape`.
+  /// Normalised Fréchet distance above this is `shape` (above half of it when the ink is also
+  /// off its line, `off_path`).
   public var shapeTolerance: Double
   /// Length ratio below this is `too_short`.
   public var minimumLengthRatio: Double

@@ -72,7 +72,12 @@ extension TracingScene {
       let frechet = Self.normalisedFrechet(reversed ? inkShape.reversed : inkShape, modelShape)
       assessment.frechet = TracingScorer.rounded(frechet)
       shapeSimilarity = max(0, 1 - frechet / (2 * level.shapeTolerance))
-      if frechet > level.shapeTolerance { codes.append(.shape) }
+      // Ink off its line whose form differs by half the tolerance is a wrong shape too: one
+      // bent side of a square changes the whole stroke's form by less than a bent line does.
+      let offLine = precision < level.minimumPrecision
+      if frechet > level.shapeTolerance || (offLine && frechet > 0.5 * level.shapeTolerance) {
+        codes.append(.shape)
+      }
     }
     let stroke = template.strokes[i]
     let shake = wobble(pieces)
