@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "Ductus", targets: ["Ductus"]),
     .library(name: "OpenPencilKit", targets: ["OpenPencilKit"]),
+    .library(name: "OpenPaperKit", targets: ["OpenPaperKit"]),
     .library(name: "InkFormats", targets: ["InkFormats"]),
     .library(name: "InkMath", targets: ["InkMath"]),
     .library(name: "InkRender", targets: ["InkRender"]),
@@ -27,6 +28,7 @@ let package = Package(
     .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0"),
     .target(name: "_DuctusSupport"),
     .target(name: "OpenPencilKit"),
+    .target(name: "OpenPaperKit", dependencies: ["OpenPencilKit"]),
     .target(name: "InkMath", dependencies: ["_DuctusSupport", "CLinearAlgebra"]),
     .target(name: "InkFormats", dependencies: ["_DuctusSupport", "OpenPencilKit", "CLibXML2"]),
     .target(name: "InkRender", dependencies: ["_DuctusSupport", "OpenPencilKit", "CCairo"]),
@@ -49,7 +51,7 @@ let package = Package(
     .target(
       name: "Ductus",
       dependencies: [
-        "OpenPencilKit", "InkFormats", "InkMath", "InkRender", "InkSampling", "InkDistances",
+        "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling", "InkDistances",
         "InkRecognition", "InkTracing", "InkFigures",
       ]),
     .target(
@@ -70,6 +72,8 @@ let package = Package(
       path: "Tests/DuctusTestSupport"),
     .testTarget(name: "DuctusSupportTests", dependencies: ["DuctusTestSupport", "_DuctusSupport"]),
     .testTarget(name: "OpenPencilKitTests", dependencies: ["DuctusTestSupport", "OpenPencilKit"]),
+    .testTarget(
+      name: "OpenPaperKitTests", dependencies: ["DuctusTestSupport", "OpenPaperKit", "OpenPencilKit"]),
     .testTarget(
       name: "InkFormatsTests", dependencies: ["DuctusTestSupport", "InkFormats", "OpenPencilKit"]),
     .testTarget(
