@@ -31,7 +31,8 @@ let package = Package(
     .target(name: "OpenPaperKit", dependencies: ["OpenPencilKit"]),
     .target(name: "InkMath", dependencies: ["_DuctusSupport", "CLinearAlgebra"]),
     .target(name: "InkFormats", dependencies: ["_DuctusSupport", "OpenPencilKit", "CLibXML2"]),
-    .target(name: "InkRender", dependencies: ["_DuctusSupport", "OpenPencilKit", "CCairo"]),
+    .target(
+      name: "InkRender", dependencies: ["_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "CCairo"]),
     .target(name: "InkSampling", dependencies: ["OpenPencilKit"]),
     .target(
       name: "InkDistances",
@@ -77,7 +78,8 @@ let package = Package(
     .testTarget(
       name: "InkFormatsTests", dependencies: ["DuctusTestSupport", "InkFormats", "OpenPencilKit"]),
     .testTarget(
-      name: "InkRenderTests", dependencies: ["DuctusTestSupport", "InkRender", "OpenPencilKit"]),
+      name: "InkRenderTests",
+      dependencies: ["DuctusTestSupport", "InkRender", "OpenPencilKit", "OpenPaperKit"]),
     .testTarget(name: "InkMathTests", dependencies: ["DuctusTestSupport", "InkMath"]),
     .testTarget(
       name: "InkSamplingTests", dependencies: ["DuctusTestSupport", "InkSampling", "OpenPencilKit"]),

@@ -12,7 +12,7 @@ import Testing
     "OpenPaperKit": ["OpenPencilKit"],
     "InkMath": ["_DuctusSupport", "CLinearAlgebra"],
     "InkFormats": ["_DuctusSupport", "OpenPencilKit", "CLibXML2"],
-    "InkRender": ["_DuctusSupport", "OpenPencilKit", "CCairo"],
+    "InkRender": ["_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "CCairo"],
     "InkSampling": ["OpenPencilKit"],
     "InkDistances": ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkMath"],
     "InkRecognition": ["OpenPencilKit", "InkSampling", "InkDistances"],
