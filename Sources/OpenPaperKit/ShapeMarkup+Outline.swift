@@ -7,7 +7,7 @@ extension ShapeMarkup {
   ///
   /// Curves are flattened: an ellipse into 64 chords, each rounded corner into 8. A star's first
   /// point and a polygon's first vertex are at the top of the frame; both are inscribed in the
-  /// frame's ellipse. The arrow shape points right: a shaft from the left edge between
+  /// frame's ellipse, with 3 to ``PaperMarkupLimits/maximumVertices`` points or sides. The arrow shape points right: a shaft from the left edge between
   /// `arrowCornerPoint.y` and `1 − arrowCornerPoint.y`, a head from `arrowCornerPoint.x` to the
   /// right edge over the full height. The chat bubble is a rounded rectangle (corner radius a
   /// quarter of the smaller side) with a tail to ``chatBubbleTailLocation`` from the nearer of the
@@ -35,13 +35,14 @@ extension ShapeMarkup {
       return (0..<64).map { Self.onEllipse(angle: 2 * .pi * CGFloat($0) / 64) }
     case .star:
       let inner = min(max(starInnerRadius, 0), 1)
-      return (0..<2 * max(starPoints, 3)).map { index in
+      let points = Self.vertexCount(starPoints)
+      return (0..<2 * points).map { index in
         let radius: CGFloat = index.isMultiple(of: 2) ? 1 : inner
         return Self.onEllipse(
-          angle: -.pi / 2 + .pi * CGFloat(index) / CGFloat(max(starPoints, 3)), radius: radius)
+          angle: -.pi / 2 + .pi * CGFloat(index) / CGFloat(points), radius: radius)
       }
     case .regularPolygon:
-      let sides = max(polygonSides, 3)
+      let sides = Self.vertexCount(polygonSides)
       return (0..<sides).map {
         Self.onEllipse(angle: -.pi / 2 + 2 * .pi * CGFloat($0) / CGFloat(sides))
       }
@@ -55,6 +56,11 @@ extension ShapeMarkup {
     case .chatBubble:
       return chatBubble(aspect: aspect)
     }
+  }
+
+  /// A count of points or sides within 3 and ``PaperMarkupLimits/maximumVertices``.
+  private static func vertexCount(_ count: Int) -> Int {
+    min(max(count, 3), PaperMarkupLimits.maximumVertices)
   }
 
   /// A point of the frame's inscribed ellipse (scaled by `radius`), in unit space.
