@@ -65,6 +65,14 @@ struct PaperMarkupJSONTests {
     ("", "not JSON"),
     ("[1]", "expected an object"),
     (
+      #"{"format": "ductus.paper-markup", "version": 1, "bounds": 5, "elements": []}"#,
+      "bounds: expected an array"
+    ),
+    (
+      #"{"format": "ductus.paper-markup", "version": 1.5, "bounds": [0, 0, 1, 1], "elements": []}"#,
+      "version: 1.5 is not an integer in 1…2147483647"
+    ),
+    (
       #"{"format": "ductus.paper-markup", "version": 1, "bounds": [0, 0, 1, 1]}"#,
       "elements: missing (a required field)"
     ),
@@ -94,7 +102,7 @@ struct PaperMarkupJSONTests {
     ),
     (
       #"{"format": "ductus.paper-markup", "version": 1, "bounds": [0, 0, 1, 1], "elements": [{"kind": "shape", "type": "star", "frame": [0, 0, 1, 1], "rotation": 0, "lineWidth": 1, "points": 1000000, "innerRadius": 0.5}]}"#,
-      "elements[0].points: 1000000 is outside 3…1000"
+      "elements[0].points: 1000000 is not an integer in 3…1000"
     ),
     (
       #"{"format": "ductus.paper-markup", "version": 1, "bounds": [0, 0, 1, 1], "elements": [{"kind": "shape", "type": "ellipse", "frame": [0, 0, 1, 1], "rotation": 0, "lineWidth": -1}]}"#,
@@ -138,6 +146,19 @@ struct PaperMarkupJSONTests {
     #expect(
       throws: PaperMarkupDataError(
         path: "elements", message: "100001 elements, more than the 100000 allowed")
+    ) {
+      try PaperMarkup(dataRepresentation: Data(json.utf8))
+    }
+  }
+
+  @Test func tooLongATextIsRefused() {
+    let text = String(repeating: "é", count: PaperMarkupLimits.maximumTextBytes / 2 + 1)
+    let json =
+      #"{"format": "ductus.paper-markup", "version": 1, "bounds": [0, 0, 1, 1], "elements": [{"kind": "textbox", "frame": [0, 0, 1, 1], "rotation": 0, "text": ""#
+      + text + #""}]}"#
+    #expect(
+      throws: PaperMarkupDataError(
+        path: "elements[0].text", message: "1000002 bytes, more than the 1000000 allowed")
     ) {
       try PaperMarkup(dataRepresentation: Data(json.utf8))
     }

@@ -46,15 +46,19 @@ extension KeyedDecodingContainer {
     return CGColor(srgbRed: v[0], green: v[1], blue: v[2], alpha: v[3])
   }
 
-  /// An integer in `range`.
+  /// An integer in `range`. It is read as a number and then checked, since `JSONDecoder` on
+  /// Linux reports a fraction or an overflowing integer as invalid JSON without its place.
   func decodeInteger(_ key: Key, in range: ClosedRange<Int>) throws -> Int {
-    let value = try decode(Int.self, forKey: key)
-    guard range.contains(value) else {
+    let value = try decode(Double.self, forKey: key)
+    guard value == value.rounded(), value >= Double(range.lowerBound),
+      value <= Double(range.upperBound)
+    else {
+      let text = value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
       throw DecodingError.dataCorruptedError(
         forKey: key, in: self,
-        debugDescription: "\(value) is outside \(range.lowerBound)…\(range.upperBound)")
+        debugDescription: "\(text) is not an integer in \(range.lowerBound)…\(range.upperBound)")
     }
-    return value
+    return Int(value)
   }
 
   /// Refuses a number that is not finite, too large, or outside `range`.

@@ -18,8 +18,8 @@ extension PaperMarkup: Codable {
       throw DecodingError.dataCorruptedError(
         forKey: .format, in: c, debugDescription: "\"\(format)\" is not \"\(Self.jsonFormat)\"")
     }
-    let version = try c.decode(Int.self, forKey: .version)
-    guard (1...Self.jsonVersion).contains(version) else {
+    let version = try c.decodeInteger(.version, in: 1...Int(Int32.max))
+    guard version <= Self.jsonVersion else {
       throw DecodingError.dataCorruptedError(
         forKey: .version, in: c,
         debugDescription: "version \(version) is not one this reader knows (1…\(Self.jsonVersion))")
