@@ -209,4 +209,65 @@ struct PaperMarkupJSONTests {
     }
     #expect(read < 1_500, "no mutation was refused: the mutator did nothing")
   }
+
+  /// Seeded structural mutations of the golden document, so that the JSON stays valid and the
+  /// checks behind the parser are what is hit: a field deleted, or a value replaced by another
+  /// type, a huge, negative, fractional or out-of-range number, or an empty or long container.
+  @Test func structurallyMutatedDocumentsReadOrFailNamingTheField() throws {
+    let golden = try JSONSerialization.jsonObject(with: MarkupSamples.everything.jsonData())
+    let replacements: [Any] = [
+      NSNull(), "x", true, [], [:] as [String: Any], -1, 0.5, 1e38, 1e39, -1e300, 3, 1001,
+      Int64.max, [1, 2], [0, 0, 0, 0, 0], Array(repeating: 1, count: 5000),
+    ]
+    var generator = SplitMix64(seed: 7)
+    var refused = 0
+    for index in 0..<1_000 {
+      var document = golden
+      for _ in 0..<Int.random(in: 1...3, using: &generator) {
+        document = Self.mutate(document, with: replacements, using: &generator)
+      }
+      let data = try JSONSerialization.data(withJSONObject: document)
+      do {
+        let markup = try PaperMarkup(dataRepresentation: data)
+        #expect(try PaperMarkup(dataRepresentation: markup.jsonData()) == markup, "input \(index)")
+      } catch let error as PaperMarkupDataError {
+        refused += 1
+        #expect(!error.path.isEmpty, "input \(index): \(error) names no field")
+        #expect(!error.description.contains("\n"), "input \(index): \(error)")
+      }
+    }
+    #expect(refused > 500, "only \(refused) of 1000 mutated documents were refused")
+  }
+
+  /// `value` with one field or element, chosen at random at any depth, deleted or replaced.
+  static func mutate(_ value: Any, with replacements: [Any], using generator: inout SplitMix64)
+    -> Any
+  {
+    let stop = Int.random(in: 0..<3, using: &generator) == 0
+    if var object = value as? [String: Any],
+      let key = object.keys.sorted().randomElement(
+        using: &generator)
+    {
+      if stop || !(object[key] is [String: Any] || object[key] is [Any]) {
+        if Bool.random(using: &generator) {
+          object[key] = nil
+        } else {
+          object[key] = replacements.randomElement(using: &generator)!
+        }
+      } else {
+        object[key] = mutate(object[key]!, with: replacements, using: &generator)
+      }
+      return object
+    }
+    if var array = value as? [Any], !array.isEmpty {
+      let index = Int.random(in: array.indices, using: &generator)
+      if stop || !(array[index] is [String: Any] || array[index] is [Any]) {
+        array[index] = replacements.randomElement(using: &generator)!
+      } else {
+        array[index] = mutate(array[index], with: replacements, using: &generator)
+      }
+      return array
+    }
+    return replacements.randomElement(using: &generator)!
+  }
 }
