@@ -52,8 +52,8 @@ let package = Package(
     .target(
       name: "Ductus",
       dependencies: [
-        "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling", "InkDistances",
-        "InkRecognition", "InkTracing", "InkFigures",
+        "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
+        "InkDistances", "InkRecognition", "InkTracing", "InkFigures",
       ]),
     .target(
       name: "DuctusCLI",
