@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "Ductus", targets: ["Ductus"]),
     .library(name: "OpenPencilKit", targets: ["OpenPencilKit"]),
+    .library(name: "OpenPaperKit", targets: ["OpenPaperKit"]),
     .library(name: "InkFormats", targets: ["InkFormats"]),
     .library(name: "InkMath", targets: ["InkMath"]),
     .library(name: "InkRender", targets: ["InkRender"]),
@@ -27,9 +28,11 @@ let package = Package(
     .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0"),
     .target(name: "_DuctusSupport"),
     .target(name: "OpenPencilKit"),
+    .target(name: "OpenPaperKit", dependencies: ["OpenPencilKit"]),
     .target(name: "InkMath", dependencies: ["_DuctusSupport", "CLinearAlgebra"]),
     .target(name: "InkFormats", dependencies: ["_DuctusSupport", "OpenPencilKit", "CLibXML2"]),
-    .target(name: "InkRender", dependencies: ["_DuctusSupport", "OpenPencilKit", "CCairo"]),
+    .target(
+      name: "InkRender", dependencies: ["_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "CCairo"]),
     .target(name: "InkSampling", dependencies: ["OpenPencilKit"]),
     .target(
       name: "InkDistances",
@@ -49,8 +52,8 @@ let package = Package(
     .target(
       name: "Ductus",
       dependencies: [
-        "OpenPencilKit", "InkFormats", "InkMath", "InkRender", "InkSampling", "InkDistances",
-        "InkRecognition", "InkTracing", "InkFigures",
+        "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
+        "InkDistances", "InkRecognition", "InkTracing", "InkFigures",
       ]),
     .target(
       name: "DuctusCLI",
@@ -71,9 +74,12 @@ let package = Package(
     .testTarget(name: "DuctusSupportTests", dependencies: ["DuctusTestSupport", "_DuctusSupport"]),
     .testTarget(name: "OpenPencilKitTests", dependencies: ["DuctusTestSupport", "OpenPencilKit"]),
     .testTarget(
+      name: "OpenPaperKitTests", dependencies: ["DuctusTestSupport", "OpenPaperKit", "OpenPencilKit"]),
+    .testTarget(
       name: "InkFormatsTests", dependencies: ["DuctusTestSupport", "InkFormats", "OpenPencilKit"]),
     .testTarget(
-      name: "InkRenderTests", dependencies: ["DuctusTestSupport", "InkRender", "OpenPencilKit"]),
+      name: "InkRenderTests",
+      dependencies: ["DuctusTestSupport", "InkRender", "OpenPencilKit", "OpenPaperKit"]),
     .testTarget(name: "InkMathTests", dependencies: ["DuctusTestSupport", "InkMath"]),
     .testTarget(
       name: "InkSamplingTests", dependencies: ["DuctusTestSupport", "InkSampling", "OpenPencilKit"]),

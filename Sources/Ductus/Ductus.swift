@@ -7,4 +7,5 @@
 @_exported import InkRender
 @_exported import InkSampling
 @_exported import InkTracing
+@_exported import OpenPaperKit
 @_exported import OpenPencilKit

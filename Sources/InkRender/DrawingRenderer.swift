@@ -1,4 +1,5 @@
 import Foundation
+import OpenPaperKit
 import OpenPencilKit
 import _DuctusSupport
 
@@ -39,13 +40,33 @@ public struct DrawingRenderer: Hashable, Sendable {
   /// is `nil`, of the file's extension.
   ///
   /// - Throws: ``RenderError/unknownFormat(path:)``, ``RenderError/fileWrite(path:reason:)``,
-  ///   and whatever ``render(_:framing:as:)`` throws.
+  ///   and whatever ``render(_:framing:as:)-(PKDrawing,_,_)`` throws.
   public func write(
     _ drawing: PKDrawing, framing: RenderFraming = .drawingBounds, to url: URL,
     format: RenderFormat? = nil
   ) throws {
     let data = try render(drawing, framing: framing, as: format ?? RenderFormat(fileURL: url))
     try RenderError.write(data, to: url)
+  }
+
+  /// The bytes of a picture of a PaperKit paper: every element in its order, framed by the
+  /// paper's bounds (`framing` `nil`), a region, the bounds of what is drawn
+  /// (`.drawingBounds`: the paper's `contentsRenderFrame`) or a thumbnail of it.
+  ///
+  /// ```swift
+  /// let png = try DrawingRenderer().render(markup, as: .png)
+  /// ```
+  ///
+  /// - Throws: ``RenderError/emptyDrawing`` when framing the contents of an empty paper, and
+  ///   whatever ``makeCanvas(for:framing:format:)`` throws.
+  public func render(_ markup: PaperMarkup, framing: RenderFraming? = nil, as format: RenderFormat)
+    throws -> Data
+  {
+    let canvas = try makeCanvas(
+      showing: markup.contentsRenderFrame, framing: framing ?? .region(markup.bounds),
+      format: format)
+    canvas.draw(markup)
+    return try canvas.finish()
   }
 
   /// A canvas framed for a drawing and filled with the background, with no stroke drawn yet.
@@ -57,6 +78,14 @@ public struct DrawingRenderer: Hashable, Sendable {
   public func makeCanvas(
     for drawing: PKDrawing, framing: RenderFraming, format: RenderFormat
   ) throws -> Canvas {
+    try makeCanvas(
+      showing: drawing.bounds.union(drawing.inkBounds), framing: framing, format: format)
+  }
+
+  /// A canvas framed for content whose bounds are `bounds`, filled with the background.
+  func makeCanvas(showing bounds: CGRect, framing: RenderFraming, format: RenderFormat) throws
+    -> Canvas
+  {
     let canvas: Canvas
     switch framing {
     case .region(let region):
@@ -64,7 +93,6 @@ public struct DrawingRenderer: Hashable, Sendable {
         format: format, region: region, scale: options.scale,
         maximumPixelCount: options.maximumPixelCount)
     case .drawingBounds:
-      let bounds = drawing.bounds.union(drawing.inkBounds)
       guard !bounds.isNull else { throw RenderError.emptyDrawing }
       guard options.scale.isFinite, options.scale > 0 else {
         throw RenderError.invalidScale(options.scale)
@@ -77,7 +105,6 @@ public struct DrawingRenderer: Hashable, Sendable {
       guard width > 0, height > 0 else {
         throw RenderError.invalidSize(width: width, height: height)
       }
-      let bounds = drawing.bounds.union(drawing.inkBounds)
       guard !bounds.isNull else { throw RenderError.emptyDrawing }
       let (origin, scale) = try Self.thumbnailFrame(
         of: bounds, width: width, height: height,

@@ -9,9 +9,10 @@ import Testing
   static let allowed: [String: Set<String>] = [
     "_DuctusSupport": ["Glibc", "Musl", "Darwin"],
     "OpenPencilKit": [],
+    "OpenPaperKit": ["OpenPencilKit"],
     "InkMath": ["_DuctusSupport", "CLinearAlgebra"],
     "InkFormats": ["_DuctusSupport", "OpenPencilKit", "CLibXML2"],
-    "InkRender": ["_DuctusSupport", "OpenPencilKit", "CCairo"],
+    "InkRender": ["_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "CCairo"],
     "InkSampling": ["OpenPencilKit"],
     "InkDistances": ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkMath"],
     "InkRecognition": ["OpenPencilKit", "InkSampling", "InkDistances"],
@@ -21,8 +22,8 @@ import Testing
     ],
     "InkFigures": ["_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing"],
     "Ductus": [
-      "OpenPencilKit", "InkFormats", "InkMath", "InkRender", "InkSampling", "InkDistances",
-      "InkRecognition", "InkTracing", "InkFigures",
+      "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
+      "InkDistances", "InkRecognition", "InkTracing", "InkFigures",
     ],
     "DuctusCLI": [
       "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",

@@ -41,6 +41,16 @@ extension Canvas {
     cairo_fill(context)
   }
 
+  /// Strokes a closed polygon's outline through `points` (at least two), with round joins.
+  public func strokePolygon(_ points: [CGPoint], style: LineStyle) {
+    guard points.count >= 2, points.allSatisfy(\.isFinite), apply(style) else { return }
+    cairo_new_path(context)
+    cairo_move_to(context, Double(points[0].x), Double(points[0].y))
+    for point in points.dropFirst() { cairo_line_to(context, Double(point.x), Double(point.y)) }
+    cairo_close_path(context)
+    cairo_stroke(context)
+  }
+
   /// Fills a disc.
   public func fillCircle(center: CGPoint, radius: CGFloat, color: PKColor) {
     guard center.isFinite, radius.isFinite, radius > 0 else { return }
