@@ -26,7 +26,7 @@ public struct DollarNRecognizer: GestureRecognizer {
   /// The largest angle between start vectors that is compared (30°).
   public static let startAngleThreshold = 30.0 * Double.pi / 180
   /// The default ``minimumScore`` with $1's distance, from the $1 logs (see the Gestures article).
-  public static let defaultMinimumScore = 0.8
+  public static let defaultMinimumScore = 0.75
 
   /// Points a unistroke is resampled to.
   public let sampleCount: Int

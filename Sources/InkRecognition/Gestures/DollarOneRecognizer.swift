@@ -31,7 +31,7 @@ public struct DollarOneRecognizer: GestureRecognizer {
   /// The search stops when its interval is this narrow (2°).
   public static let anglePrecision = 2.0 * Double.pi / 180
   /// The default ``minimumScore``, from the $1 logs (see the Gestures article).
-  public static let defaultMinimumScore = 0.8
+  public static let defaultMinimumScore = 0.75
 
   /// Points a gesture is resampled to.
   public let sampleCount: Int

@@ -12,7 +12,7 @@ import InkSampling
 /// code's and the `dollarpy` package's: 1 for a perfect match.
 public struct DollarPRecognizer: GestureRecognizer {
   /// The default ``minimumScore``, from the $1 logs (see the Gestures article).
-  public static let defaultMinimumScore = 0.6
+  public static let defaultMinimumScore = 0.2
   /// The ε of `GreedyCloudMatch`: how many starting points are tried (`n^(1−ε)` of them).
   public static let epsilon = 0.5
 

@@ -23,7 +23,7 @@ public struct DollarQRecognizer: GestureRecognizer {
   /// The integer coordinates' range, `0..<maximumIntegerCoordinate`.
   public static let maximumIntegerCoordinate = 1024
   /// The default ``minimumScore``, from the $1 logs (see the Gestures article).
-  public static let defaultMinimumScore = 0.0
+  public static let defaultMinimumScore = 0.1
 
   /// A cloud with its integer coordinates' look-up cells and its table.
   struct Cloud: Sendable {
