@@ -261,7 +261,8 @@ struct GestureRecognizerTests {
       PointCloud(
         try GestureTemplate.points(of: SyntheticGestures.strokes("circle"), template: nil),
         count: 32))
-    let bounds = DollarQRecognizer.lowerBounds(a, b, step: 5)
+    var bounds = [Double](repeating: 0, count: 32 / 5 + 1)
+    bounds.withUnsafeMutableBufferPointer { DollarQRecognizer.lowerBounds(a, b, step: 5, into: $0) }
     for (j, start) in stride(from: 0, to: 32, by: 5).enumerated() {
       let d = DollarQRecognizer.cloudDistance(a.points, b.points, start, .infinity)
       #expect(bounds[j] <= d + 1e-9 && bounds[j] > 0)

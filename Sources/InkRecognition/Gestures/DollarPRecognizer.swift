@@ -74,24 +74,27 @@ public struct DollarPRecognizer: GestureRecognizer {
   /// point of `b`, the i-th match weighted `1 − i/n`.
   static func cloudDistance(_ a: [GesturePoint], _ b: [GesturePoint], start: Int) -> Double {
     let n = a.count
-    var matched = [Bool](repeating: false, count: n)
-    var sum = 0.0
-    var i = start
-    repeat {
-      var index = -1
-      var nearest = Double.infinity
-      for j in 0..<n where !matched[j] {
-        let d = a[i].distance(to: b[j])
-        if d < nearest {
-          nearest = d
-          index = j
+    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { matched in
+      matched.initialize(repeating: false)
+      var sum = 0.0
+      var i = start
+      repeat {
+        var index = -1
+        var nearest = Double.infinity
+        let point = a[i]
+        for j in 0..<n where !matched[j] {
+          let d = point.distance(to: b[j])
+          if d < nearest {
+            nearest = d
+            index = j
+          }
         }
-      }
-      matched[index] = true
-      let weight = 1 - Double((i - start + n) % n) / Double(n)
-      sum += weight * nearest
-      i = (i + 1) % n
-    } while i != start
-    return sum
+        matched[index] = true
+        let weight = 1 - Double((i - start + n) % n) / Double(n)
+        sum += weight * nearest
+        i = (i + 1) % n
+      } while i != start
+      return sum
+    }
   }
 }

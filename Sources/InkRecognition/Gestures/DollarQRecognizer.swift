@@ -108,16 +108,17 @@ public struct DollarQRecognizer: GestureRecognizer {
     var bestOfLabel: [String: Double] = [:]
     var bestOverall = Double.infinity
     var scores: [Double?] = []
+    scores.reserveCapacity(clouds.count)
     for (label, cloud) in zip(templateLabels, clouds) {
       let bound = abandonsAcrossLabels ? bestOverall : bestOfLabel[label] ?? .infinity
       let d = Self.cloudMatch(candidate, cloud, bestSoFar: bound)
-      if d < bound {
-        bestOfLabel[label] = d
-        bestOverall = min(bestOverall, d)
-        scores.append(d > 1 ? 1 / d : 1)
-      } else {
+      guard d < bound else {
         scores.append(nil)  // no nearer than the bound: not this label's best
+        continue
       }
+      if !abandonsAcrossLabels { bestOfLabel[label] = d }
+      bestOverall = min(bestOverall, d)
+      scores.append(d > 1 ? 1 / d : 1)
     }
     return GestureRecognition(labels: templateLabels, scores: scores, minimumScore: minimumScore)
   }
@@ -127,69 +128,85 @@ public struct DollarQRecognizer: GestureRecognizer {
   static func cloudMatch(_ candidate: Cloud, _ template: Cloud, bestSoFar: Double) -> Double {
     let n = candidate.points.count
     let step = Int(Double(n).squareRoot().rounded(.down))
-    let bounds1 = lowerBounds(candidate, template, step: step)
-    let bounds2 = lowerBounds(template, candidate, step: step)
-    var best = bestSoFar
-    var j = 0
-    for start in stride(from: 0, to: n, by: step) {
-      if bounds1[j] < best {
-        best = min(best, cloudDistance(candidate.points, template.points, start, best))
+    let count = n / step + 1
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { bounds in
+      let bounds1 = UnsafeMutableBufferPointer(rebasing: bounds[0..<count])
+      let bounds2 = UnsafeMutableBufferPointer(rebasing: bounds[count...])
+      lowerBounds(candidate, template, step: step, into: bounds1)
+      lowerBounds(template, candidate, step: step, into: bounds2)
+      var best = bestSoFar
+      var j = 0
+      for start in stride(from: 0, to: n, by: step) {
+        if bounds1[j] < best {
+          best = min(best, cloudDistance(candidate.points, template.points, start, best))
+        }
+        if bounds2[j] < best {
+          best = min(best, cloudDistance(template.points, candidate.points, start, best))
+        }
+        j += 1
       }
-      if bounds2[j] < best {
-        best = min(best, cloudDistance(template.points, candidate.points, start, best))
-      }
-      j += 1
+      return best
     }
-    return best
   }
 
   /// $Q's `CloudDistance`: squared distances to the nearest unmatched point, weighted `n` down
-  /// to 1, abandoned as soon as the sum reaches `bestSoFar`.
+  /// to 1, abandoned as soon as the sum reaches `bestSoFar`. The unmatched points are flags
+  /// walked in index order, the order the reference's shrinking list keeps, so ties go the same
+  /// way.
   static func cloudDistance(
     _ a: [GesturePoint], _ b: [GesturePoint], _ start: Int, _ bestSoFar: Double
   ) -> Double {
     let n = a.count
-    var unmatched = Array(0..<n)
-    var i = start
-    var weight = Double(n)
-    var sum = 0.0
-    repeat {
-      var u = -1
-      var nearest = Double.infinity
-      for (position, j) in unmatched.enumerated() {
-        let d = a[i].squaredDistance(to: b[j])
-        if d < nearest {
-          nearest = d
-          u = position
+    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { matched in
+      matched.initialize(repeating: false)
+      var i = start
+      var weight = Double(n)
+      var sum = 0.0
+      repeat {
+        var u = -1
+        var nearest = Double.infinity
+        let point = a[i]
+        for j in 0..<n where !matched[j] {
+          let d = point.squaredDistance(to: b[j])
+          if d < nearest {
+            nearest = d
+            u = j
+          }
         }
-      }
-      unmatched.remove(at: u)
-      sum += weight * nearest
-      if sum >= bestSoFar { return sum }
-      weight -= 1
-      i = (i + 1) % n
-    } while i != start
-    return sum
+        matched[u] = true
+        sum += weight * nearest
+        if sum >= bestSoFar { return sum }
+        weight -= 1
+        i = (i + 1) % n
+      } while i != start
+      return sum
+    }
   }
 
   /// $Q's `ComputeLowerBound`: for each start `0, step, 2·step, …`, a lower bound of the cloud
-  /// distance from `a` to `b`, from each point of `a` and its look-up-table neighbour in `b`.
-  static func lowerBounds(_ a: Cloud, _ b: Cloud, step: Int) -> [Double] {
+  /// distance from `a` to `b`, from each point of `a` and its look-up-table neighbour in `b`,
+  /// written into `bounds` (`n / step + 1` of them).
+  static func lowerBounds(
+    _ a: Cloud, _ b: Cloud, step: Int, into bounds: UnsafeMutableBufferPointer<Double>
+  ) {
     let n = a.points.count
     let size = lookUpTableSize
-    var bounds = [Double](repeating: 0, count: n / step + 1)
-    var summed = [Double](repeating: 0, count: n)
-    for i in 0..<n {
-      let (x, y) = a.cells[i]
-      let d = a.points[i].squaredDistance(to: b.points[b.lookUpTable[x * size + y]])
-      summed[i] = i == 0 ? d : summed[i - 1] + d
-      bounds[0] += Double(n - i) * d
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { summed in
+      var first = 0.0
+      var running = 0.0
+      for i in 0..<n {
+        let (x, y) = a.cells[i]
+        let d = a.points[i].squaredDistance(to: b.points[b.lookUpTable[x * size + y]])
+        running += d
+        summed[i] = running
+        first += Double(n - i) * d
+      }
+      bounds[0] = first
+      var j = 1
+      for i in stride(from: step, to: n, by: step) {
+        bounds[j] = first + Double(i) * summed[n - 1] - Double(n) * summed[i - 1]
+        j += 1
+      }
     }
-    var j = 1
-    for i in stride(from: step, to: n, by: step) {
-      bounds[j] = bounds[0] + Double(i) * summed[n - 1] - Double(n) * summed[i - 1]
-      j += 1
-    }
-    return bounds
   }
 }
