@@ -7,9 +7,9 @@
 #
 # Ductus: `gestures recognize --best-only -j 1` (one thread) with the templates of subjects
 # s02-s06 (2,400 gestures) and the 160 medium-speed gestures of s07 as candidates, and again with
-# the 160 templates of s02 medium alone; the difference of the two wall times over the
-# difference in template comparisons (160 x 2,240) is the time of one comparison, without
-# starting the process, reading the files and preparing the candidates. The peers: 16 templates
+# the same templates and one candidate; the difference of the two wall times over the 159 x 2,400
+# extra comparisons is the time of one comparison (and a 159th of preparing a candidate), without
+# starting the process or reading and preparing the templates. The peers: 16 templates
 # (s02 medium, the first of each gesture) against 48 candidates of s07, timed per comparison in
 # the process. Prints accuracy and microseconds a comparison, and the ratios.
 set -euo pipefail
@@ -19,12 +19,11 @@ logs="${DUCTUS_SHARED:-$root/../shared}/datasets/dollar-unistroke"
 [ -x "$ductus" ] || (cd "$root" && swift build -c release --product ductus >&2)
 many=()
 for s in s02 s03 s04 s05 s06; do for v in fast medium slow; do many+=(-t "$logs/$s/$v"); done; done
-run() { # recognizer, templates... -> "seconds accuracy"
-  local recognizer="$1"; shift
+run() { # recognizer, candidates -> "seconds accuracy"
   local start end
   start="$(date +%s.%N)"
-  "$ductus" gestures recognize -r "$recognizer" --best-only --min-score -1e300 -j 1 -q \
-    --format text "$@" "$logs/s07/medium" > "$out"
+  "$ductus" gestures recognize -r "$1" --best-only --min-score -1e300 -j 1 -q \
+    --format text "${many[@]}" "$2" > "$out"
   end="$(date +%s.%N)"
   awk -v t="$(echo "$end - $start" | bc)" '{g=$1; sub(/[0-9]+$/,"",g); n++; if (g==$2) c++}
     END {printf "%s %.4f\n", t, c/n}' "$out"
@@ -35,9 +34,9 @@ load="$(cut -d' ' -f1 /proc/loadavg)"
 echo "# $ductus, one thread; load average $load"
 declare -A micro accuracy
 for r in dollarP dollarQ dollar1; do
-  read -r big acc < <(run "$r" "${many[@]}")
-  read -r small _ < <(run "$r" -t "$logs/s02/medium")
-  micro[$r]="$(echo "($big - $small) * 1000000 / (160 * 2240)" | bc -l)"
+  read -r big acc < <(run "$r" "$logs/s07/medium")
+  read -r small _ < <(run "$r" "$logs/s07/medium/arrow01.xml")
+  micro[$r]="$(echo "($big - $small) * 1000000 / (159 * 2400)" | bc -l)"
   accuracy[$r]="$acc"
   printf "ductus %-8s %8.2f us a comparison, accuracy %.4f with 2,400 templates\n" \
     "$r" "${micro[$r]}" "$acc"

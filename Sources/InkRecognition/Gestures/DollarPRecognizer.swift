@@ -4,8 +4,9 @@ import InkSampling
 /// The $P point-cloud recognizer (Vatavu, Anthony and Wobbrock, *Gestures as point clouds: a $P
 /// recognizer for user interface prototypes*, ICMI 2012), as the paper's pseudocode gives it.
 ///
-/// A gesture is a cloud of ``sampleCount`` (32) points (``PointCloud``): stroke order, direction
-/// and count do not matter. The distance between two clouds is `GreedyCloudMatch`: from every
+/// A gesture is a cloud of ``sampleCount`` (32) points: resampled within its strokes (pen-up
+/// jumps are not ink), scaled uniformly so that the longer side of its bounding box is 1, and
+/// its centroid moved to the origin; stroke order, direction and count do not matter. The distance between two clouds is `GreedyCloudMatch`: from every
 /// `⌊n^(1−ε)⌋`-th point (ε = 0.5), each point of one cloud is matched in turn with the nearest
 /// unmatched point of the other, the i-th match weighted `1 − i/n`, in both directions; the
 /// least weighted sum is the distance. The score is `max((2 − d) / 2, 0)`, the 2012 reference

@@ -5,8 +5,8 @@ import InkSampling
 /// articulation-invariant stroke-gesture recognizer for low-resource devices*, MobileHCI 2018),
 /// as the paper's pseudocode and the authors' JavaScript give it.
 ///
-/// Clouds are $P's (``PointCloud``, 32 points); each point also gets integer coordinates in
-/// `0…1023`, and each cloud a 64×64 look-up table of its nearest point to every cell. The cloud
+/// Clouds are $P's (32 points, see ``DollarPRecognizer``); each point also gets integer
+/// coordinates in `0…1023`, and each cloud a 64×64 look-up table of its nearest point to every cell. The cloud
 /// distance sums squared distances weighted `n, n − 1, …, 1`; before each start is tried, a
 /// lower bound from the look-up tables (computed for all starts at once with a summed-area
 /// table) is compared with the best distance so far, and a sum that reaches it is abandoned.
