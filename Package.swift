@@ -38,7 +38,8 @@ let package = Package(
       name: "InkDistances",
       dependencies: ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkMath"]),
     .target(
-      name: "InkRecognition", dependencies: ["OpenPencilKit", "InkSampling", "InkDistances"]),
+      name: "InkRecognition",
+      dependencies: ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkDistances"]),
     .target(
       name: "InkTracing",
       dependencies: [

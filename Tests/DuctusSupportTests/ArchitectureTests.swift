@@ -15,7 +15,7 @@ import Testing
     "InkRender": ["_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "CCairo"],
     "InkSampling": ["OpenPencilKit"],
     "InkDistances": ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkMath"],
-    "InkRecognition": ["OpenPencilKit", "InkSampling", "InkDistances"],
+    "InkRecognition": ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkDistances"],
     "InkTracing": [
       "_DuctusSupport", "OpenPencilKit", "InkMath", "InkSampling", "InkDistances",
       "InkRecognition",

@@ -16,8 +16,8 @@ struct DuctusCommand: Command {
       options: [.flag("version", help: "Print the version and exit.")],
       subcommands: [
         InspectCommand(), ConvertCommand(), RenderCommand(), DistancesCommand(), PCACommand(),
-        ResampleCommand(), TraceCommand(), SynthCommand(), TemplatesCommand(), FormatsCommand(),
-        HelpCommand(),
+        ResampleCommand(), TraceCommand(), SynthCommand(), TemplatesCommand(), GesturesCommand(),
+        FormatsCommand(), HelpCommand(),
         MakeSamplesCommand(),
       ])
   }
