@@ -51,26 +51,36 @@ extension CurveSimilarity {
   /// and wrapping around, to its nearest unmatched sample of `b`.
   static func greedyCloudDistance(from a: SampleBuffer, to b: SampleBuffer, start: Int) -> Double {
     let n = a.count
-    var matched = [Bool](repeating: false, count: n)
-    var sum = 0.0
-    var i = start
-    repeat {
-      var nearest = Double.infinity
-      var index = 0
-      for j in 0..<n where !matched[j] {
-        let dx = a.xs[i] - b.xs[j]
-        let dy = a.ys[i] - b.ys[j]
-        let distance = (dx * dx + dy * dy).squareRoot()
-        if distance < nearest {
-          nearest = distance
-          index = j
+    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { matched in
+      matched.initialize(repeating: false)
+      return a.xs.withUnsafeBufferPointer { ax in
+        a.ys.withUnsafeBufferPointer { ay in
+          b.xs.withUnsafeBufferPointer { bx in
+            b.ys.withUnsafeBufferPointer { by in
+              var sum = 0.0
+              var i = start
+              repeat {
+                var nearest = Double.infinity
+                var index = 0
+                for j in 0..<n where !matched[j] {
+                  let dx = ax[i] - bx[j]
+                  let dy = ay[i] - by[j]
+                  let distance = (dx * dx + dy * dy).squareRoot()
+                  if distance < nearest {
+                    nearest = distance
+                    index = j
+                  }
+                }
+                matched[index] = true
+                let weight = 1 - Double((i - start + n) % n) / Double(n)
+                sum += weight * nearest
+                i = (i + 1) % n
+              } while i != start
+              return sum
+            }
+          }
         }
       }
-      matched[index] = true
-      let weight = 1 - Double((i - start + n) % n) / Double(n)
-      sum += weight * nearest
-      i = (i + 1) % n
-    } while i != start
-    return sum
+    }
   }
 }

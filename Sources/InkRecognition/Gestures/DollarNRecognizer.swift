@@ -63,10 +63,7 @@ public struct DollarNRecognizer: GestureRecognizer {
     usesProtractor: Bool = false, maximumPermutedStrokes: Int = 5,
     minimumScore: Double = Self.defaultMinimumScore
   ) throws(GestureError) {
-    guard !templates.isEmpty else { throw .noTemplates }
-    guard !templates.contains(where: { $0.label == GestureRecognition.rejectionLabel }) else {
-      throw .reservedLabel
-    }
+    try GestureTemplate.checkSet(templates)
     self.sampleCount = max(16, sampleCount)
     self.oneDimensionalThreshold = oneDimensionalThreshold
     self.boundedRotationInvariance = boundedRotationInvariance

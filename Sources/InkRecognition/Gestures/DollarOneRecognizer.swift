@@ -50,10 +50,7 @@ public struct DollarOneRecognizer: GestureRecognizer {
     templates: [GestureTemplate], sampleCount: Int = 64,
     minimumScore: Double = Self.defaultMinimumScore
   ) throws(GestureError) {
-    guard !templates.isEmpty else { throw .noTemplates }
-    guard !templates.contains(where: { $0.label == GestureRecognition.rejectionLabel }) else {
-      throw .reservedLabel
-    }
+    try GestureTemplate.checkSet(templates)
     self.sampleCount = max(2, sampleCount)
     self.minimumScore = minimumScore
     templateLabels = templates.map(\.label)

@@ -1,4 +1,5 @@
 import Foundation
+import InkDistances
 import InkSampling
 
 /// The $P point-cloud recognizer (Vatavu, Anthony and Wobbrock, *Gestures as point clouds: a $P
@@ -23,8 +24,8 @@ public struct DollarPRecognizer: GestureRecognizer {
   public var minimumScore: Double
   /// The templates' labels, in order.
   public let templateLabels: [String]
-  /// The templates' clouds.
-  let clouds: [PointCloud]
+  /// The templates' clouds, as `x` and `y` samples.
+  let clouds: [SampleBuffer]
 
   /// A recognizer of the given templates.
   ///
@@ -33,69 +34,33 @@ public struct DollarPRecognizer: GestureRecognizer {
     templates: [GestureTemplate], sampleCount: Int = 32,
     minimumScore: Double = Self.defaultMinimumScore
   ) throws(GestureError) {
-    guard !templates.isEmpty else { throw .noTemplates }
-    guard !templates.contains(where: { $0.label == GestureRecognition.rejectionLabel }) else {
-      throw .reservedLabel
-    }
+    try GestureTemplate.checkSet(templates)
     self.sampleCount = max(2, sampleCount)
     self.minimumScore = minimumScore
     templateLabels = templates.map(\.label)
-    var prepared: [PointCloud] = []
+    var prepared: [SampleBuffer] = []
     for template in templates {
-      prepared.append(PointCloud(try template.points(), count: max(2, sampleCount)))
+      prepared.append(Self.samples(PointCloud(try template.points(), count: max(2, sampleCount))))
     }
     clouds = prepared
   }
 
   /// The gesture's answer (see the type's description).
   public func recognize(_ strokes: [SampleBuffer]) throws(GestureError) -> GestureRecognition {
-    let candidate = PointCloud(
-      try GestureTemplate.points(of: strokes, template: nil), count: sampleCount)
+    let candidate = Self.samples(
+      PointCloud(try GestureTemplate.points(of: strokes, template: nil), count: sampleCount))
+    // `GreedyCloudMatch` is InkDistances' $P distance; the clouds are finite and of one size.
     let scores = clouds.map { cloud -> Double? in
-      max((2 - Self.greedyCloudMatch(candidate.points, cloud.points)) / 2, 0)
+      let distance =
+        (try? CurveSimilarity.pointCloudDistance(candidate, cloud, epsilon: Self.epsilon))
+        ?? .infinity
+      return max((2 - distance) / 2, 0)
     }
     return GestureRecognition(labels: templateLabels, scores: scores, minimumScore: minimumScore)
   }
 
-  /// $P's `GreedyCloudMatch`: the least `CloudDistance` over the starting points and both
-  /// directions.
-  static func greedyCloudMatch(_ points: [GesturePoint], _ template: [GesturePoint]) -> Double {
-    let n = points.count
-    let step = max(1, Int(pow(Double(n), 1 - epsilon).rounded(.down)))
-    var best = Double.infinity
-    for start in stride(from: 0, to: n, by: step) {
-      best = min(
-        best, cloudDistance(points, template, start: start),
-        cloudDistance(template, points, start: start))
-    }
-    return best
-  }
-
-  /// $P's `CloudDistance`: from `start`, each point of `a` matched with the nearest unmatched
-  /// point of `b`, the i-th match weighted `1 − i/n`.
-  static func cloudDistance(_ a: [GesturePoint], _ b: [GesturePoint], start: Int) -> Double {
-    let n = a.count
-    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { matched in
-      matched.initialize(repeating: false)
-      var sum = 0.0
-      var i = start
-      repeat {
-        var index = -1
-        var nearest = Double.infinity
-        let point = a[i]
-        for j in 0..<n where !matched[j] {
-          let d = point.distance(to: b[j])
-          if d < nearest {
-            nearest = d
-            index = j
-          }
-        }
-        matched[index] = true
-        let weight = 1 - Double((i - start + n) % n) / Double(n)
-        sum += weight * nearest
-        i = (i + 1) % n
-      } while i != start
-      return sum
-    }
+  /// A cloud's points as `x` and `y` samples.
+  private static func samples(_ cloud: PointCloud) -> SampleBuffer {
+    SampleBuffer(xs: cloud.points.map(\.x), ys: cloud.points.map(\.y))
   }
 }

@@ -86,10 +86,7 @@ public struct DollarQRecognizer: GestureRecognizer {
     templates: [GestureTemplate], sampleCount: Int = 32, abandonsAcrossLabels: Bool = false,
     minimumScore: Double = Self.defaultMinimumScore
   ) throws(GestureError) {
-    guard !templates.isEmpty else { throw .noTemplates }
-    guard !templates.contains(where: { $0.label == GestureRecognition.rejectionLabel }) else {
-      throw .reservedLabel
-    }
+    try GestureTemplate.checkSet(templates)
     self.sampleCount = max(4, sampleCount)
     self.abandonsAcrossLabels = abandonsAcrossLabels
     self.minimumScore = minimumScore

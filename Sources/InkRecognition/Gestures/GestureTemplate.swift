@@ -17,6 +17,17 @@ public struct GestureTemplate: Hashable, Sendable {
     self.strokes = strokes
   }
 
+  /// Checks a recognizer's template set: not empty, and no template labelled as the rejection
+  /// (`GestureRecognition.rejectionLabel`).
+  ///
+  /// - Throws: `GestureError.noTemplates`, `GestureError.reservedLabel`.
+  static func checkSet(_ templates: [GestureTemplate]) throws(GestureError) {
+    guard !templates.isEmpty else { throw .noTemplates }
+    guard !templates.contains(where: { $0.label == GestureRecognition.rejectionLabel }) else {
+      throw .reservedLabel
+    }
+  }
+
   /// The strokes as points tagged with their stroke's index, checked to be finite and not empty.
   func points() throws(GestureError) -> [[GesturePoint]] {
     try Self.points(of: strokes, template: label)

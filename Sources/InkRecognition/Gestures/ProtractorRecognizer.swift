@@ -37,10 +37,7 @@ public struct ProtractorRecognizer: GestureRecognizer {
     templates: [GestureTemplate], sampleCount: Int = 16, orientationSensitive: Bool = false,
     minimumScore: Double = Self.defaultMinimumScore
   ) throws(GestureError) {
-    guard !templates.isEmpty else { throw .noTemplates }
-    guard !templates.contains(where: { $0.label == GestureRecognition.rejectionLabel }) else {
-      throw .reservedLabel
-    }
+    try GestureTemplate.checkSet(templates)
     self.sampleCount = max(2, sampleCount)
     self.orientationSensitive = orientationSensitive
     self.minimumScore = minimumScore
