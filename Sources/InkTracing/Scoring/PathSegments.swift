@@ -15,6 +15,12 @@ struct PathSegments: Sendable {
   private let segmentXs: [Double]
   private let segmentYs: [Double]
   private let inverseSquaredLengths: [Double]
+  /// The bounding box of each run of ``runLength`` segments (`minX, maxX, minY, maxY` a run),
+  /// so that a query skips the runs that cannot hold its nearest point.
+  private let runBoxes: [Double]
+
+  /// Segments a run of ``runBoxes`` holds.
+  static let runLength = 8
 
   /// The samples' x coordinates.
   var xs: [Double] { samples.xs }
@@ -44,6 +50,15 @@ struct PathSegments: Sendable {
     segmentXs = sx
     segmentYs = sy
     inverseSquaredLengths = inverse
+    var boxes: [Double] = []
+    boxes.reserveCapacity((n + Self.runLength - 1) / Self.runLength * 4)
+    for first in stride(from: 0, to: n, by: Self.runLength) {
+      let points = first...min(first + Self.runLength, n)
+      boxes += [
+        xs[points].min()!, xs[points].max()!, ys[points].min()!, ys[points].max()!,
+      ]
+    }
+    runBoxes = boxes
   }
 
   init(_ points: [CGPoint]) {
@@ -59,6 +74,10 @@ struct PathSegments: Sendable {
   var reversed: PathSegments { PathSegments(xs: xs.reversed(), ys: ys.reversed()) }
 
   /// The distance from a point to the nearest point of the polyline (its segments).
+  ///
+  /// The segments are searched a run at a time, the run whose box is nearest first; a run whose
+  /// box lies farther than the nearest point found so far is skipped (with a margin of a
+  /// millionth, so that rounding never skips the run that holds the nearest point).
   func distance(toX px: Double, y py: Double) -> Double {
     guard count > 1 else { return count == 1 ? hypot(px - xs[0], py - ys[0]) : .infinity }
     var best = Double.infinity
@@ -67,13 +86,36 @@ struct PathSegments: Sendable {
         segmentXs.withUnsafeBufferPointer { dxs in
           segmentYs.withUnsafeBufferPointer { dys in
             inverseSquaredLengths.withUnsafeBufferPointer { inverse in
-              for i in 0..<dxs.count {
-                let rx = px - xs[i]
-                let ry = py - ys[i]
-                let t = min(max((rx * dxs[i] + ry * dys[i]) * inverse[i], 0), 1)
-                let ex = rx - t * dxs[i]
-                let ey = ry - t * dys[i]
-                best = min(best, ex * ex + ey * ey)
+              runBoxes.withUnsafeBufferPointer { boxes in
+                let runs = boxes.count / 4
+                // The squared distance from the point to a run's box.
+                func bound(_ run: Int) -> Double {
+                  let box = run * 4
+                  let gx = max(boxes[box] - px, 0, px - boxes[box + 1])
+                  let gy = max(boxes[box + 2] - py, 0, py - boxes[box + 3])
+                  return gx * gx + gy * gy
+                }
+                func search(_ run: Int) {
+                  let first = run * Self.runLength
+                  for i in first..<min(first + Self.runLength, dxs.count) {
+                    let rx = px - xs[i]
+                    let ry = py - ys[i]
+                    let t = min(max((rx * dxs[i] + ry * dys[i]) * inverse[i], 0), 1)
+                    let ex = rx - t * dxs[i]
+                    let ey = ry - t * dys[i]
+                    best = min(best, ex * ex + ey * ey)
+                  }
+                }
+                var nearest = 0
+                var nearestBound = Double.infinity
+                for run in 0..<runs {
+                  let b = bound(run)
+                  if b < nearestBound { (nearest, nearestBound) = (run, b) }
+                }
+                search(nearest)
+                for run in 0..<runs where run != nearest && bound(run) <= best * (1 + 1e-6) {
+                  search(run)
+                }
               }
             }
           }
