@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "InkDistances", targets: ["InkDistances"]),
     .library(name: "InkRecognition", targets: ["InkRecognition"]),
     .library(name: "InkTracing", targets: ["InkTracing"]),
+    .library(name: "InkShapes", targets: ["InkShapes"]),
     .library(name: "InkFigures", targets: ["InkFigures"]),
     .executable(name: "ductus", targets: ["ductus"]),
   ],
@@ -48,13 +49,18 @@ let package = Package(
       ],
       resources: [.copy("Templates")]),
     .target(
+      name: "InkShapes",
+      dependencies: [
+        "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
+      ]),
+    .target(
       name: "InkFigures",
       dependencies: ["_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing"]),
     .target(
       name: "Ductus",
       dependencies: [
         "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
-        "InkDistances", "InkRecognition", "InkTracing", "InkFigures",
+        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFigures",
       ]),
     .target(
       name: "DuctusCLI",
@@ -98,6 +104,9 @@ let package = Package(
         "DuctusTestSupport", "InkFormats", "InkTracing", "InkRecognition", "InkSampling",
         "OpenPencilKit",
       ]),
+    .testTarget(
+      name: "InkShapesTests",
+      dependencies: ["DuctusTestSupport", "InkShapes", "OpenPencilKit", "OpenPaperKit"]),
     .testTarget(
       name: "InkFiguresTests",
       dependencies: ["DuctusTestSupport", "InkFigures", "InkTracing", "InkRender", "OpenPencilKit"]),

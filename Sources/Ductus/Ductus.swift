@@ -4,6 +4,7 @@
 @_exported import InkFormats
 @_exported import InkMath
 @_exported import InkRecognition
+@_exported import InkShapes
 @_exported import InkRender
 @_exported import InkSampling
 @_exported import InkTracing
