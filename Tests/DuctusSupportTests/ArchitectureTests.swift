@@ -20,10 +20,13 @@ import Testing
       "_DuctusSupport", "OpenPencilKit", "InkMath", "InkSampling", "InkDistances",
       "InkRecognition",
     ],
+    "InkShapes": [
+      "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
+    ],
     "InkFigures": ["_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing"],
     "Ductus": [
       "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
-      "InkDistances", "InkRecognition", "InkTracing", "InkFigures",
+      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFigures",
     ],
     "DuctusCLI": [
       "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
