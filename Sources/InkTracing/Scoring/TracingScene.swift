@@ -171,7 +171,8 @@ struct TracingScene {
   func meanDistance(_ from: PathSegments, to: [PathSegments]) -> Double {
     guard !from.isEmpty else { return .infinity }
     var sum = 0.0
-    for i in 0..<from.count { sum += to.distance(toX: from.xs[i], y: from.ys[i]) }
+    var hints = [Int](repeating: 0, count: to.count)
+    for i in 0..<from.count { sum += to.distance(toX: from.xs[i], y: from.ys[i], hints: &hints) }
     return sum / Double(from.count) / unit
   }
 
@@ -180,7 +181,11 @@ struct TracingScene {
     guard !from.isEmpty else { return 0 }
     let limit = tolerance * unit
     var near = 0
-    for i in 0..<from.count where to.distance(toX: from.xs[i], y: from.ys[i]) <= limit { near += 1 }
+    var hints = [Int](repeating: 0, count: to.count)
+    for i in 0..<from.count
+    where to.distance(toX: from.xs[i], y: from.ys[i], hints: &hints) <= limit {
+      near += 1
+    }
     return Double(near) / Double(from.count)
   }
 
