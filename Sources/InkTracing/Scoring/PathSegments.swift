@@ -8,8 +8,9 @@ import OpenPencilKit
 /// nearest-point queries tracing asks thousands of times an attempt: each segment's direction
 /// and the inverse of its squared length (0 for a zero-length segment), so that a distance query
 /// does no division. The samples stay a `SampleBuffer`; this adds the index, not a second kind of
-/// point buffer.
-struct PathSegments: Sendable {
+/// point buffer. A class, so that the many copies scoring passes around share one index (it is
+/// immutable).
+final class PathSegments: Sendable {
   /// The path's samples.
   let samples: SampleBuffer
   private let segmentXs: [Double]
@@ -29,7 +30,7 @@ struct PathSegments: Sendable {
   var count: Int { xs.count }
   var isEmpty: Bool { xs.isEmpty }
 
-  init(xs: [Double], ys: [Double]) {
+  convenience init(xs: [Double], ys: [Double]) {
     self.init(SampleBuffer(xs: xs, ys: ys))
   }
 
@@ -61,7 +62,7 @@ struct PathSegments: Sendable {
     runBoxes = boxes
   }
 
-  init(_ points: [CGPoint]) {
+  convenience init(_ points: [CGPoint]) {
     self.init(xs: points.map { Double($0.x) }, ys: points.map { Double($0.y) })
   }
 
