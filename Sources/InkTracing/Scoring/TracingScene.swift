@@ -74,7 +74,7 @@ struct TracingScene {
       (scale, offsetX, offsetY) = Self.fit(samples, fittedOn: fittedOn, to: template)
     }
     let spacing = TracingScorer.spacing * unit
-    templateLines = template.strokes.map { PathSegments($0.points).resampled(spacing: spacing) }
+    templateLines = TemplateLineCache.shared.lines(of: template.strokes, spacing: spacing)
     let (s, ox, oy) = (scale, offsetX, offsetY)
     attemptLines = rawAttempt.map {
       PathSegments(xs: $0.xs.map { $0 * s + ox }, ys: $0.ys.map { $0 * s + oy }).resampled(
@@ -110,7 +110,7 @@ struct TracingScene {
     template: TracingTemplate
   ) -> Double {
     let unit = template.box.height > 0 ? Double(template.box.height) : 1
-    let lines = template.strokes.map { PathSegments($0.points).resampled(spacing: 0.02 * unit) }
+    let lines = TemplateLineCache.shared.lines(of: template.strokes, spacing: 0.02 * unit)
     let ink = kept.filter { !samples[$0].isEmpty }.map { j in
       PathSegments(
         xs: samples[j].xs.map { $0 * placement.scale + placement.offsetX },
