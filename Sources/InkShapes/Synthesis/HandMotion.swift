@@ -23,7 +23,7 @@ struct HandMotion {
   /// the edge it arrives on, then heading for the next corner from there.
   func overshooting(_ path: PenPath, amount: Double, random: inout SplitMix64) -> PenPath {
     var points = path.points
-    for corner in path.corners where corner > 0 && corner < points.count - 1 {
+    for corner in path.corners.sorted() where corner > 0 && corner < points.count - 1 {
       let (a, b) = (path.points[corner - 1], path.points[corner])
       let edge = IdealShape.distance(a, b)
       guard edge > 0 else { continue }
