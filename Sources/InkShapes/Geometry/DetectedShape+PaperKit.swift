@@ -5,7 +5,7 @@ extension DetectedShape {
   /// The shape as a PaperKit shape, as PaperKit would draw it: type, frame, rotation and the
   /// type's parameters, with no fill; `nil` for kinds PaperKit has no type for.
   ///
-  /// Lines and arrows are `.line` records (an arrow with an ``ShapeMarkup/endMarker`` at its
+  /// Lines and arrows are `.line` records (an arrow with an `endMarker` at its
   /// head), since a drawn arrow is a line with a head, not PaperKit's filled block arrow.
   /// Circles and ellipses are `.ellipse`; square and rectangle quadrilaterals `.rectangle`;
   /// rounded rectangles `.roundedRectangle`; equilateral triangles, pentagons, hexagons and

@@ -12,7 +12,8 @@ extension IdealShape {
   /// its length apart, that lie within ``coverageTolerance`` of the size from the ink (its points and the
   /// segments between them), so an open circle drawn three quarters round covers about 0.75.
   /// Without ink every measure is 0. The work is that of every ink point against every
-  /// outline segment: about 0.1 ms for a 200-point stroke against a circle.
+  /// outline segment and every outline point against every ink segment: 7 ms for a 200-point
+  /// stroke against a circle in a debug build.
   ///
   /// ```swift
   /// let fit = try IdealShape(shape).fit(of: StrokeSampler().samples(of: drawing))

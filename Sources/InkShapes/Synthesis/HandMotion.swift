@@ -2,7 +2,7 @@ import Foundation
 import OpenPencilKit
 import _DuctusSupport
 
-/// How a hand moves a pen along a ``PenPath``: one lognormal speed pulse from corner to corner,
+/// How a hand moves a pen along a `PenPath`: one lognormal speed pulse from corner to corner,
 /// so the pen accelerates along each edge and nearly stops at each corner (Plamondon's kinematic
 /// theory: Plamondon 1995, Plamondon and Djioua 2006), a smooth wander of a few thousandths of
 /// the size, overshoot at corners, and a force that rises and falls; sampled at 240 Hz as an
