@@ -19,7 +19,8 @@ public struct DetectedShape: Codable, Sendable, Hashable {
   /// The centre (circles, ellipses, arcs, spirals, polygons, stars, hearts, clouds, bubbles).
   public var center: [Double]?
   /// The radii `[rx, ry]` before rotation (circles, ellipses, arcs, spirals' outer turn; stars'
-  /// outer and inner radius).
+  /// outer and inner radius; the half sides of rectangles, rounded rectangles, chat bubbles'
+  /// bodies, hearts and clouds; see <doc:IdealGeometry> for every kind).
   public var radii: [Double]?
   /// The rotation of the shape about its centre.
   public var rotation: Double?

@@ -108,6 +108,11 @@ import Testing
     #expect(
       throws: ShapeBeautifierError(shape: 1, kind: .arrow, problem: "stroke 1 is shape 0's already")
     ) { try ShapeBeautifier().drawing(drawing, shapes: [arrow, arrow]) }
+    var strokeless = arrow
+    strokeless.strokes = []
+    #expect(
+      throws: ShapeBeautifierError(shape: 0, kind: .arrow, problem: "it names no strokes")
+    ) { try ShapeBeautifier().drawing(drawing, shapes: [strokeless]) }
     var headless = arrow
     headless.head = nil
     let error = ShapeBeautifierError(shape: 0, kind: .arrow, problem: "the key \"head\" is missing")

@@ -29,8 +29,8 @@ public struct ShapeBeautifier: Sendable {
   /// The drawing with each shape's strokes replaced by its ideal outline, one stroke a piece
   /// (an arrow's shaft and head are two), in the ink and width of the strokes it replaces.
   ///
-  /// - Throws: ``ShapeBeautifierError`` when a shape names a stroke the drawing does not have
-  ///   or one an earlier shape took, or when its parameters give no ideal outline.
+  /// - Throws: ``ShapeBeautifierError`` when a shape names no stroke, a stroke the drawing does
+  ///   not have or one an earlier shape took, or when its parameters give no ideal outline.
   public func drawing(_ drawing: PKDrawing, shapes: [DetectedShape]) throws(ShapeBeautifierError)
     -> PKDrawing
   {
@@ -94,6 +94,9 @@ public struct ShapeBeautifier: Sendable {
   {
     var owner: [Int: Int] = [:]
     for (index, shape) in shapes.enumerated() where shape.kind != .none {
+      guard !shape.strokes.isEmpty else {
+        throw ShapeBeautifierError(shape: index, kind: shape.kind, problem: "it names no strokes")
+      }
       for stroke in shape.strokes {
         guard drawing.strokes.indices.contains(stroke) else {
           throw ShapeBeautifierError(
