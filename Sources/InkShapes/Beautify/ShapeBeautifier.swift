@@ -15,7 +15,7 @@ import OpenPencilKit
 /// A shape's ink is that of the first of its strokes (type and colour); its width is the
 /// median width of its strokes' points, times the scale of their transforms. Its ideal takes
 /// the place of its first stroke in the drawing order. Shapes of kind ``ShapeKind/none`` are
-/// left as ink. See <doc:Beautification>.
+/// left as ink. See <doc:ShapeBeautification>.
 public struct ShapeBeautifier: Sendable {
   /// The largest gap between the points of an ideal stroke, as a share of the shape's size
   /// (at most 2 drawing units), so that the stroke's spline keeps the corners sharp.
