@@ -105,4 +105,42 @@ import Testing
     #expect(seen == Set(ShapeSubkind.allCases))
     #expect(pentagrams > 5)
   }
+
+  @Test func thePenSlowsAtCornersAndIsSampledAt240Hertz() throws {
+    let synthesizer = ShapeSynthesizer(seed: 8)
+    var cornerSpeeds: [Double] = []
+    var edgeSpeeds: [Double] = []
+    var steps: [Double] = []
+    for index in 0..<10 {
+      let specimen = synthesizer.specimen(kind: .pentagon, index: index, strokes: 1...1)
+      let path = Array(try #require(specimen.drawing.strokes.first).path)
+      let corners = try #require(specimen.truth.vertices)
+      let size = 2 * (try #require(specimen.truth.radii)[0])
+      for (a, b) in zip(path, path.dropFirst()) {
+        let dt = b.timeOffset - a.timeOffset
+        #expect(dt > 0)
+        steps.append(dt)
+        let speed = hypot(b.location.x - a.location.x, b.location.y - a.location.y) / dt
+        let nearest = corners.map { hypot($0[0] - a.location.x, $0[1] - a.location.y) }.min()!
+        if nearest < 0.03 * size { cornerSpeeds.append(speed) }
+        if nearest > 0.25 * size { edgeSpeeds.append(speed) }
+      }
+    }
+    let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) }
+    #expect(mean(cornerSpeeds) < 0.4 * mean(edgeSpeeds))
+    steps.sort()
+    #expect(steps[steps.count / 2] > 1.0 / 250 && steps[steps.count / 2] < 1.0 / 200)
+  }
+
+  @Test func strokesFollowOneAnotherInTime() {
+    let specimen = ShapeSynthesizer(seed: 4).specimen(
+      kind: .quadrilateral, index: 0, strokes: 4...4)
+    let strokes = specimen.drawing.strokes
+    #expect(strokes.count == 4)
+    for (a, b) in zip(strokes, strokes.dropFirst()) {
+      let end = a.path.creationDate.addingTimeInterval(a.path.last?.timeOffset ?? 0)
+      let pause = b.path.creationDate.timeIntervalSince(end)
+      #expect(pause >= 0.15 && pause <= 0.45)
+    }
+  }
 }
