@@ -66,7 +66,7 @@ let package = Package(
       name: "DuctusCLI",
       dependencies: [
         "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
-        "InkDistances", "InkRecognition", "InkTracing", "InkFigures",
+        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFigures",
       ]),
     .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
     .executableTarget(
@@ -114,7 +114,7 @@ let package = Package(
       name: "DuctusCLITests",
       dependencies: [
         "DuctusTestSupport", "_DuctusSupport", "DuctusCLI", "InkFormats", "InkMath", "InkRender",
-        "OpenPencilKit", "InkSampling", "InkDistances", "InkTracing",
+        "OpenPencilKit", "InkSampling", "InkDistances", "InkTracing", "InkShapes",
       ],
       exclude: ["Snapshots"]),
   ]

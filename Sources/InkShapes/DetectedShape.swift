@@ -19,7 +19,8 @@ public struct DetectedShape: Codable, Sendable, Hashable {
   /// The centre (circles, ellipses, arcs, spirals, polygons, stars, hearts, clouds, bubbles).
   public var center: [Double]?
   /// The radii `[rx, ry]` before rotation (circles, ellipses, arcs, spirals' outer turn; stars'
-  /// outer and inner radius).
+  /// outer and inner radius; the half sides of rectangles, rounded rectangles, chat bubbles'
+  /// bodies, hearts and clouds; see <doc:IdealGeometry> for every kind).
   public var radii: [Double]?
   /// The rotation of the shape about its centre.
   public var rotation: Double?
@@ -42,6 +43,10 @@ public struct DetectedShape: Codable, Sendable, Hashable {
   /// element form of Ductus PaperMarkup JSON (always a `.shape`); absent for kinds PaperKit has
   /// no type for.
   public var paperKit: MarkupElement?
+  /// Spirals and helices: the number of turns, positive when they turn clockwise on screen.
+  public var turns: Double?
+  /// Rounded rectangles: the radius of the corners, in drawing units.
+  public var cornerRadius: Double?
 
   /// A shape from its fields; the optional ones default to absent.
   public init(
@@ -49,7 +54,7 @@ public struct DetectedShape: Codable, Sendable, Hashable {
     center: [Double]? = nil, radii: [Double]? = nil, rotation: Double? = nil,
     vertices: [[Double]]? = nil, points: Int? = nil, sides: Int? = nil, head: [Double]? = nil,
     tail: [Double]? = nil, hotPoints: [[Double]] = [], fit: ShapeFit? = nil,
-    paperKit: MarkupElement? = nil
+    paperKit: MarkupElement? = nil, turns: Double? = nil, cornerRadius: Double? = nil
   ) {
     self.kind = kind
     self.subkind = subkind
@@ -66,5 +71,7 @@ public struct DetectedShape: Codable, Sendable, Hashable {
     self.hotPoints = hotPoints
     self.fit = fit
     self.paperKit = paperKit
+    self.turns = turns
+    self.cornerRadius = cornerRadius
   }
 }

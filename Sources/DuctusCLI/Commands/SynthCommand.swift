@@ -5,7 +5,9 @@ struct SynthCommand: Command {
   var signature: CommandSignature {
     CommandSignature(
       name: "synth",
-      abstract: "Make synthetic attempts of templates, and measure how reports detect defects.",
-      subcommands: [SynthTraceCommand(), SynthEvaluateCommand()])
+      abstract:
+        "Make synthetic attempts of templates and synthetic shapes, and measure how reports "
+        + "detect defects.",
+      subcommands: [SynthTraceCommand(), SynthShapesCommand(), SynthEvaluateCommand()])
   }
 }

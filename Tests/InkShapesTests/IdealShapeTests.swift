@@ -1,0 +1,169 @@
+import Foundation
+import InkSampling
+import OpenPaperKit
+import Testing
+
+@testable import InkShapes
+
+@Suite struct IdealShapeTests {
+  /// Whether two points are within `tolerance` of each other.
+  func near(_ a: CGPoint, _ b: CGPoint, _ tolerance: Double = 1e-9) -> Bool {
+    hypot(Double(a.x - b.x), Double(a.y - b.y)) <= tolerance
+  }
+
+  @Test func aSquaresOutlineIsItsCornersClosed() throws {
+    let square = DetectedShape(
+      kind: .quadrilateral, subkind: .square, confidence: 1, strokes: [0],
+      vertices: [[0, 0], [10, 0], [10, 10], [0, 10]])
+    let ideal = try IdealShape(square)
+    #expect(
+      ideal.pieces == [
+        [
+          CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10), CGPoint(x: 0, y: 10),
+          CGPoint(x: 0, y: 0),
+        ]
+      ])
+    #expect(abs(ideal.size - 200.0.squareRoot()) < 1e-12)
+    #expect(ideal.length == 40)
+    let dense = ideal.densified(spacing: 2.5)
+    #expect(dense[0].count == 17)
+    #expect(dense[0][4] == CGPoint(x: 10, y: 0))
+    let record = try #require(try square.paperKitShape(lineWidth: 3))
+    #expect(record.configuration.type == .rectangle)
+    #expect(record.configuration.fillColor == nil)
+    #expect(record.configuration.lineWidth == 3)
+    #expect(record.frame == CGRect(x: 0, y: 0, width: 10, height: 10))
+    #expect(record.rotation == 0)
+  }
+
+  @Test func aRegularPentagonStartsAtTheTop() throws {
+    let pentagon = DetectedShape(
+      kind: .pentagon, confidence: 1, strokes: [0], center: [0, 0], radii: [10, 10])
+    let corners = try IdealShape(pentagon).pieces[0]
+    #expect(corners.count == 6)
+    #expect(near(corners[0], CGPoint(x: 0, y: -10)))
+    #expect(near(corners[1], CGPoint(x: 10 * sin(0.4 * Double.pi), y: -10 * cos(0.4 * Double.pi))))
+    #expect(near(corners[1], CGPoint(x: 9.510_565_162_951_535, y: -3.090_169_943_749_474)))
+    let record = try #require(try pentagon.paperKitShape())
+    #expect(record.configuration.type == .regularPolygon)
+    #expect(record.polygonSides == 5)
+    #expect(abs(record.rotation) < 1e-12)
+    // PaperKit's drawing of the record has the same corners.
+    for (a, b) in zip(record.outline, corners) { #expect(near(a, b, 1e-9)) }
+  }
+
+  @Test func aStarKeepsItsInnerRadius() throws {
+    let star = DetectedShape(
+      kind: .star, confidence: 1, strokes: [0], center: [50, 50], radii: [20, 8],
+      rotation: 0.3, points: 5)
+    let ideal = try IdealShape(star)
+    #expect(ideal.pieces[0].count == 11)
+    #expect(abs(IdealShape.distance(ideal.pieces[0][1], CGPoint(x: 50, y: 50)) - 8) < 1e-9)
+    let record = try #require(try star.paperKitShape())
+    #expect(record.configuration.type == .star)
+    #expect(record.starPoints == 5)
+    #expect(abs(record.starInnerRadius - 0.4) < 1e-12)
+    #expect(abs(record.rotation - 0.3) < 1e-12)
+    #expect(near(record.frame.origin, CGPoint(x: 30, y: 30), 1e-9))
+    #expect(abs(record.frame.width - 40) < 1e-9)
+    for (a, b) in zip(record.outline, ideal.pieces[0]) { #expect(near(a, b, 1e-9)) }
+  }
+
+  @Test func theRecordsRoundTripThroughPaperMarkupJSON() throws {
+    let shapes = [
+      DetectedShape(
+        kind: .ellipse, confidence: 1, strokes: [0], center: [40, 30], radii: [20, 10],
+        rotation: 0.5),
+      DetectedShape(kind: .arrow, confidence: 1, strokes: [1, 2], head: [100, 0], tail: [0, 0]),
+      DetectedShape(
+        kind: .roundedRectangle, confidence: 1, strokes: [3], center: [0, 0], radii: [20, 10],
+        cornerRadius: 4),
+      DetectedShape(
+        kind: .chatBubble, confidence: 1, strokes: [4], center: [0, 0], radii: [20, 10],
+        tail: [-10, 15]),
+      DetectedShape(
+        kind: .star, confidence: 1, strokes: [5], center: [9, 9], radii: [9, 3], points: 6),
+    ]
+    let records = try shapes.map {
+      try #require(try $0.paperKitShape(strokeColor: .white, lineWidth: 2))
+    }
+    #expect(records[1].configuration.type == .line)
+    #expect(records[1].endMarker && !records[1].startMarker)
+    #expect(records[1].lineEnd == CGPoint(x: 100, y: 0))
+    #expect(abs(records[2].cornerRadius - 0.2) < 1e-12)
+    #expect(near(records[3].chatBubbleTailLocation, CGPoint(x: 0.25, y: 1.25), 1e-12))
+    var markup = PaperMarkup(bounds: CGRect(x: 0, y: 0, width: 200, height: 200))
+    markup.elements = records.map(MarkupElement.shape)
+    let read = try PaperMarkup(dataRepresentation: try markup.jsonData())
+    #expect(read == markup)
+  }
+
+  @Test func kindsPaperKitHasNoTypeForHaveNoRecord() throws {
+    let shapes = [
+      DetectedShape(kind: .heart, confidence: 1, strokes: [0], center: [0, 0], radii: [10, 10]),
+      DetectedShape(
+        kind: .check, confidence: 1, strokes: [0], vertices: [[0, 0], [3, 3], [9, -6]]),
+      DetectedShape(
+        kind: .triangle, subkind: .right, confidence: 1, strokes: [0],
+        vertices: [[0, 0], [4, 0], [0, 3]]),
+    ]
+    for shape in shapes {
+      #expect(try shape.paperKitShape() == nil)
+      #expect(try IdealShape(shape).size > 0)
+    }
+  }
+
+  @Test func anArcPassesItsMiddleVertexAndASpiralEndsOnItsOuterRadius() throws {
+    let arc = DetectedShape(
+      kind: .arc, confidence: 1, strokes: [0], center: [0, 0], radii: [10, 10],
+      vertices: [[10, 0], [0, -10], [-10, 0]])
+    let points = try IdealShape(arc).pieces[0]
+    #expect(points.count == 65)
+    #expect(points.allSatisfy { $0.y <= 1e-9 })
+    #expect(near(points[64], CGPoint(x: -10, y: 0), 1e-9))
+    let spiral = DetectedShape(
+      kind: .spiral, confidence: 1, strokes: [0], center: [0, 0], radii: [10, 10],
+      vertices: [[1, 0]], turns: 2)
+    let turns = try IdealShape(spiral).pieces[0]
+    #expect(turns.count == 257)
+    #expect(near(turns[256], CGPoint(x: 10, y: 0), 1e-9))
+    #expect(near(turns[32], CGPoint(x: 0, y: 1 + 9.0 / 8), 1e-9))
+  }
+
+  @Test func theFitMeasuresDistanceAndCoverage() throws {
+    let circle = DetectedShape(
+      kind: .circle, confidence: 1, strokes: [0], center: [0, 0], radii: [10, 10])
+    let ideal = try IdealShape(circle)
+    #expect(abs(ideal.size - 800.0.squareRoot()) < 1e-9)
+    let angles = (0...16).map { 2 * Double.pi * Double($0) / 16 }
+    let outside = SampleBuffer(xs: angles.map { 10.5 * cos($0) }, ys: angles.map { 10.5 * sin($0) })
+    let fit = ideal.fit(of: [outside])
+    #expect(abs(fit.meanDeviation - 0.5 / ideal.size) < 1e-9)
+    #expect(abs(fit.maximumDeviation - 0.5 / ideal.size) < 1e-9)
+    #expect(fit.coverage == 1)
+    let threeQuarters = (0...300).map { 1.5 * Double.pi * Double($0) / 300 }
+    let open = SampleBuffer(
+      xs: threeQuarters.map { 10 * cos($0) }, ys: threeQuarters.map { 10 * sin($0) })
+    let partial = ideal.fit(of: [open])
+    #expect(partial.maximumDeviation < 0.01)
+    #expect(partial.coverage > 0.75 && partial.coverage < 0.82)
+    #expect(ideal.fit(of: []) == ShapeFit(meanDeviation: 0, maximumDeviation: 0, coverage: 0))
+  }
+
+  @Test func missingParametersAreNamed() {
+    let circle = DetectedShape(kind: .circle, confidence: 1, strokes: [0], radii: [10, 10])
+    #expect(throws: IdealShapeError(kind: .circle, problem: "the key \"center\" is missing")) {
+      try IdealShape(circle)
+    }
+    let bad = DetectedShape(
+      kind: .triangle, confidence: 1, strokes: [0], vertices: [[0, 0], [1, 1]])
+    #expect(throws: IdealShapeError.self) { try IdealShape(bad) }
+    let none = DetectedShape(kind: .none, confidence: 0.2, strokes: [0])
+    #expect(throws: IdealShapeError(kind: .none, problem: "it is not a shape")) {
+      try IdealShape(none)
+    }
+    #expect(
+      IdealShapeError(kind: .circle, problem: "the key \"center\" is missing").description
+        == "a shape of kind circle has no ideal outline: the key \"center\" is missing")
+  }
+}
