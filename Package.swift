@@ -55,7 +55,9 @@ let package = Package(
       ]),
     .target(
       name: "InkFigures",
-      dependencies: ["_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing"]),
+      dependencies: [
+        "_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing", "InkShapes",
+      ]),
     .target(
       name: "Ductus",
       dependencies: [
