@@ -75,7 +75,7 @@ let package = Package(
       name: "DuctusBench",
       dependencies: [
         "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
-        "DuctusTestSupport",
+        "InkShapes", "DuctusTestSupport",
       ]),
     .target(
       name: "DuctusTestSupport", dependencies: ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkFormats"],
