@@ -131,7 +131,8 @@ public enum ShapePicture {
     x += canvas.drawText(
       "the shape recognised", from: CGPoint(x: x, y: y), fontSize: font, color: textColor)
     x += 0.04 * unit
-    canvas.fillCircle(center: CGPoint(x: x + 0.012 * unit, y: y), radius: 0.012 * unit, color: palette[0])
+    canvas.fillCircle(
+      center: CGPoint(x: x + 0.012 * unit, y: y), radius: 0.012 * unit, color: palette[0])
     x += 0.04 * unit
     x += canvas.drawText(
       "corner, end or centre", from: CGPoint(x: x, y: y), fontSize: font, color: textColor)

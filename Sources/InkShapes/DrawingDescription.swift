@@ -32,7 +32,8 @@ public struct DrawingDescription: Sendable, Hashable {
     var previous: CGRect?
     for shape in shapes {
       let bounds = Self.bounds(of: shape, in: drawing)
-      let place = previous.flatMap { Self.relation(of: bounds, to: $0) } ?? Self.third(bounds, of: frame)
+      let place =
+        previous.flatMap { Self.relation(of: bounds, to: $0) } ?? Self.third(bounds, of: frame)
       parts.append("\(Self.phrase(for: shape, bounds: bounds)), \(place)")
       previous = bounds
     }
@@ -45,7 +46,8 @@ public struct DrawingDescription: Sendable, Hashable {
     switch shape.kind {
     case .none: return "writing"
     case .line:
-      return "a line about \(Self.rounded(Self.length(shape) ?? Double(hypot(bounds.width, bounds.height)))) points long"
+      return
+        "a line about \(Self.rounded(Self.length(shape) ?? Double(hypot(bounds.width, bounds.height)))) points long"
     case .arrow:
       var phrase = "an arrow"
       if let head = shape.head, let tail = shape.tail, head.count == 2, tail.count == 2 {
@@ -65,7 +67,8 @@ public struct DrawingDescription: Sendable, Hashable {
     case (.quadrilateral, let subkind?) where subkind != .irregular: return subkind.rawValue
     case (.polygon, _):
       let names = [7: "heptagon", 8: "octagon", 9: "nonagon", 10: "decagon"]
-      return shape.sides.flatMap { names[$0] } ?? "\(shape.sides.map { "\($0)-sided " } ?? "")polygon"
+      return shape.sides.flatMap { names[$0] }
+        ?? "\(shape.sides.map { "\($0)-sided " } ?? "")polygon"
     case (.star, _): return shape.points.map { "\($0)-point star" } ?? "star"
     case (.roundedRectangle, _): return "rounded rectangle"
     case (.chatBubble, _): return "speech bubble"
@@ -84,12 +87,17 @@ public struct DrawingDescription: Sendable, Hashable {
   static func length(_ shape: DetectedShape) -> Double? {
     guard let vertices = shape.vertices, vertices.count >= 2, vertices.allSatisfy({ $0.count == 2 })
     else { return nil }
-    return zip(vertices, vertices.dropFirst()).reduce(0) { $0 + hypot($1.1[0] - $1.0[0], $1.1[1] - $1.0[1]) }
+    return zip(vertices, vertices.dropFirst()).reduce(0) {
+      $0 + hypot($1.1[0] - $1.0[0], $1.1[1] - $1.0[1])
+    }
   }
 
   /// A direction on screen (y down) in eight words.
   static func direction(dx: Double, dy: Double) -> String {
-    let names = ["right", "down and right", "down", "down and left", "left", "up and left", "up", "up and right"]
+    let names = [
+      "right", "down and right", "down", "down and left", "left", "up and left", "up",
+      "up and right",
+    ]
     let angle = atan2(dy, dx)
     let sector = Int(((angle / (.pi / 4)).rounded() + 8).truncatingRemainder(dividingBy: 8))
     return names[sector]
