@@ -55,7 +55,9 @@ let package = Package(
       ]),
     .target(
       name: "InkFigures",
-      dependencies: ["_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing"]),
+      dependencies: [
+        "_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing", "InkShapes",
+      ]),
     .target(
       name: "Ductus",
       dependencies: [
@@ -73,7 +75,7 @@ let package = Package(
       name: "DuctusBench",
       dependencies: [
         "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
-        "DuctusTestSupport",
+        "InkShapes", "DuctusTestSupport",
       ]),
     .target(
       name: "DuctusTestSupport", dependencies: ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkFormats"],

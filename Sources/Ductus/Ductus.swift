@@ -4,9 +4,9 @@
 @_exported import InkFormats
 @_exported import InkMath
 @_exported import InkRecognition
-@_exported import InkShapes
 @_exported import InkRender
 @_exported import InkSampling
+@_exported import InkShapes
 @_exported import InkTracing
 @_exported import OpenPaperKit
 @_exported import OpenPencilKit

@@ -1,5 +1,6 @@
 import DuctusTestSupport
 import Foundation
+import InkTracing
 import Testing
 
 @Suite("ductus trace rank")
@@ -52,7 +53,8 @@ struct TraceRankCommandTests {
   }
 
   /// The bundled small letters carry their offsets, and the ranking sorts by distance plus
-  /// offset; a library read with `--templates` carries none.
+  /// offset; another library carries none, whether named by `--templates` or by
+  /// `$DUCTUS_TEMPLATES`, and the repository's link to the bundled one carries them.
   @Test func smallLettersSortByDistancePlusTheirOffset() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "ductus-rank-\(UUID())")
@@ -62,8 +64,15 @@ struct TraceRankCommandTests {
     _ = try DuctusProcess.run(["synth", "trace", "-t", "latin/n", "-n", "1", "-o", file])
     let templates = folder.appendingPathComponent("templates").path
     _ = try DuctusProcess.run(["templates", "generate", templates])
-    for (arguments, offsetOfN) in [([String](), -0.3), (["--templates", templates], 0)] {
-      let outcome = try DuctusProcess.run(["trace", "rank", "-c", "small", "-q", file] + arguments)
+    let repositoryLink = SharedData.repositoryRoot.appendingPathComponent("Datasets/templates").path
+    let cases: [([String], [String: String], Double)] = [
+      ([], [:], -0.3), (["--templates", templates], [:], 0),
+      ([], [TemplateLibrary.environmentVariable: templates], 0),
+      (["--templates", repositoryLink], [:], -0.3),
+    ]
+    for (arguments, environment, offsetOfN) in cases {
+      let outcome = try DuctusProcess.run(
+        ["trace", "rank", "-c", "small", "-q", file] + arguments, environment: environment)
       #expect(outcome.exitCode == 0, "\(outcome.standardError)")
       let row = try tally(outcome.standardOutput)
       let ranking = row["ranking"] as! [[String: Any]]
@@ -72,7 +81,7 @@ struct TraceRankCommandTests {
           ($0["template"] as! String, $0["elasticOffset"] as! Double)
         })
       #expect(offsets["latin/n"] == offsetOfN)
-      #expect(offsets["latin/o"] == (arguments.isEmpty ? 0.15 : 0))
+      #expect(offsets["latin/o"] == (offsetOfN == 0 ? 0 : 0.15))
       #expect(offsets["latin/b"] == 0)
       let sums = ranking.map { ($0["elastic"] as! Double) + ($0["elasticOffset"] as! Double) }
       #expect(sums == sums.sorted())

@@ -20,14 +20,19 @@ import Testing
       "_DuctusSupport", "OpenPencilKit", "InkMath", "InkSampling", "InkDistances",
       "InkRecognition",
     ],
-    "InkFigures": ["_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing"],
+    "InkShapes": [
+      "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
+    ],
+    "InkFigures": [
+      "_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing", "InkShapes",
+    ],
     "Ductus": [
       "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
-      "InkDistances", "InkRecognition", "InkTracing", "InkFigures",
+      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFigures",
     ],
     "DuctusCLI": [
       "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
-      "InkDistances", "InkRecognition", "InkTracing", "InkFigures",
+      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFigures",
     ],
     "ductus": ["DuctusCLI"],
     "DuctusBench": [

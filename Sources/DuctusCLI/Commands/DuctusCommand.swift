@@ -17,6 +17,7 @@ struct DuctusCommand: Command {
       subcommands: [
         InspectCommand(), ConvertCommand(), RenderCommand(), DistancesCommand(), PCACommand(),
         ResampleCommand(), TraceCommand(), SynthCommand(), TemplatesCommand(), GesturesCommand(),
+        ShapesCommand(), DescribeCommand(),
         FormatsCommand(), HelpCommand(),
         MakeSamplesCommand(),
       ])

@@ -67,7 +67,7 @@ struct TraceRankCommand: Command {
       scorer: TracingScorer(
         level: try TraceOptions.level(arguments), placement: try TraceOptions.placement(arguments)),
       criterion: criterion,
-      elasticOffsets: arguments.value("templates") == nil ? templateClass.elasticOffsets : [:])
+      elasticOffsets: library.isShipped() ? templateClass.elasticOffsets : [:])
     let format = try OutputFormat.selected(
       in: arguments, otherwise: .ndjson, output: arguments.value("output"), context: context)
     let jobs = try CommonOptions.jobCount(in: arguments)

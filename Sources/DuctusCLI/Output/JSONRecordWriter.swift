@@ -3,7 +3,7 @@ import _DuctusSupport
 
 /// Streams encodable records to an output as one JSON array (`--format json`) or as one JSON
 /// object a line (`--format ndjson`), with sorted keys so that output is byte-for-byte
-/// repeatable.
+/// repeatable (``SortedJSONEncoder``: Foundation's bytes, faster).
 ///
 /// The array is written as records arrive (`[` with the first record, one record a line, `]`),
 /// so a corpus never has to be held in memory and a command that fails before its first record
@@ -11,7 +11,7 @@ import _DuctusSupport
 package struct JSONRecordWriter {
   private let sink: OutputSink
   private let isArray: Bool
-  private let encoder: JSONEncoder
+  private let encoder = SortedJSONEncoder()
   private var count = 0
 
   /// Starts writing; `format` must be `.json` or `.ndjson`.
@@ -19,8 +19,6 @@ package struct JSONRecordWriter {
     precondition(format == .json || format == .ndjson, "JSONRecordWriter writes JSON")
     self.sink = sink
     self.isArray = format == .json
-    encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
   }
 
   /// Writes one record.
@@ -38,14 +36,8 @@ package struct JSONRecordWriter {
 
   /// A record as one line of JSON, keys sorted, as `write(_:)` writes it.
   package static func encode<Record: Encodable>(_ record: Record) throws -> Data {
-    try sharedEncoder.encode(record)
+    try SortedJSONEncoder().encode(record)
   }
-
-  private static let sharedEncoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
 
   /// Ends the array (nothing for NDJSON).
   package func finish() {

@@ -143,9 +143,5 @@ enum TraceOptions {
   }
 
   /// Reports as JSON: keys sorted, so the same attempt always gives the same bytes.
-  static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
+  static let encoder = SortedJSONEncoder()
 }

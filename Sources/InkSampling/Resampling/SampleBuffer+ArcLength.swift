@@ -23,28 +23,38 @@ extension SampleBuffer {
   /// Where the key repeats (duplicate points), a target on the repeated value takes the first
   /// of the repeated samples.
   func interpolated(along key: [Double], at targets: [Double]) -> SampleBuffer {
-    let channelData = channels.map { self[$0]! }
-    var outputs = [[Double]](
-      repeating: [Double](repeating: 0, count: targets.count), count: channelData.count)
+    // Where each target falls, found once for all channels: the segment `j` and the fraction
+    // along it, or -1 / -2 for before the first / after the last sample.
     let last = count - 1
+    var segments = [Int](repeating: 0, count: targets.count)
+    var fractions = [Double](repeating: 0, count: targets.count)
     var j = 0
     for (k, target) in targets.enumerated() {
       while j < last - 1, key[j + 1] < target { j += 1 }
-      for (c, data) in channelData.enumerated() {
-        if last == 0 || target <= key[0] {
-          outputs[c][k] = data[0]
-        } else if target >= key[last] {
-          outputs[c][k] = data[last]
-        } else {
-          let span = key[j + 1] - key[j]
-          let fraction = span > 0 ? (target - key[j]) / span : 0
-          outputs[c][k] = data[j] + (data[j + 1] - data[j]) * fraction
-        }
+      if last == 0 || target <= key[0] {
+        segments[k] = -1
+      } else if target >= key[last] {
+        segments[k] = -2
+      } else {
+        let span = key[j + 1] - key[j]
+        segments[k] = j
+        fractions[k] = span > 0 ? (target - key[j]) / span : 0
       }
     }
-    var result = SampleBuffer(xs: outputs[0], ys: outputs[1])
-    for (c, channel) in channels.enumerated().dropFirst(2) {
-      try? result.setChannel(channel, to: outputs[c])
+    func channel(_ data: [Double]) -> [Double] {
+      [Double](unsafeUninitializedCapacity: targets.count) { output, initialized in
+        for k in 0..<targets.count {
+          let j = segments[k]
+          output[k] =
+            j == -1
+            ? data[0] : j == -2 ? data[last] : data[j] + (data[j + 1] - data[j]) * fractions[k]
+        }
+        initialized = targets.count
+      }
+    }
+    var result = SampleBuffer(xs: channel(xs), ys: channel(ys))
+    for name in channels.dropFirst(2) {
+      try? result.setChannel(name, to: channel(self[name]!))
     }
     return result
   }

@@ -46,10 +46,14 @@ extension ShapeParameters {
     case .pentagon, .hexagon, .polygon:
       return try regularPolygon(configuration(.regularPolygon))
     case .star:
-      let corners = try starVertices()
+      var corners = try starVertices()
       let center = Self.mean(corners)
-      let outer = Self.meanDistance(from: center, to: corners.enumerated().filter { $0.0 % 2 == 0 })
-      let inner = Self.meanDistance(from: center, to: corners.enumerated().filter { $0.0 % 2 == 1 })
+      // The outer points are every other vertex, from the first or from the second.
+      func radius(_ parity: Int) -> Double {
+        Self.meanDistance(from: center, to: corners.enumerated().filter { $0.0 % 2 == parity })
+      }
+      if radius(0) < radius(1) { corners = Array(corners.dropFirst()) + [corners[0]] }
+      let (outer, inner) = (radius(0), radius(1))
       var markup = ShapeMarkup(
         configuration: configuration(.star),
         frame: Self.frame(center: center, rx: outer, ry: outer),

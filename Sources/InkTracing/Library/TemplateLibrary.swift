@@ -42,6 +42,17 @@ public struct TemplateLibrary: Sendable {
     TemplateLibrary(folder: bundledFolder(executable: Bundle.main.executableURL))
   }
 
+  /// Whether this library is the one that ships with Ductus (the folder is, after links are
+  /// followed, the package resource beside `executable` or in the sources this module was built
+  /// from, which the repository's `Datasets/templates` links to), so that what was learned on the
+  /// shipped templates, such as ``TemplateClass/elasticOffsets``, applies to it.
+  public func isShipped(executable: URL? = Bundle.main.executableURL) -> Bool {
+    guard let folder else { return false }
+    let shipped = [Self.bundledFolder(executable: executable), Self.sourceResourceFolder]
+      .compactMap { $0?.resolvingSymlinksInPath().standardizedFileURL.path }
+    return shipped.contains(folder.resolvingSymlinksInPath().standardizedFileURL.path)
+  }
+
   /// The folder of ``bundled`` for an executable.
   static func bundledFolder(executable: URL?) -> URL? {
     let beside = executable.flatMap { resourceFolder(beside: $0.resolvingSymlinksInPath()) }

@@ -8,8 +8,9 @@ import OpenPencilKit
 /// nearest-point queries tracing asks thousands of times an attempt: each segment's direction
 /// and the inverse of its squared length (0 for a zero-length segment), so that a distance query
 /// does no division. The samples stay a `SampleBuffer`; this adds the index, not a second kind of
-/// point buffer.
-struct PathSegments: Sendable {
+/// point buffer. A class, so that the many copies scoring passes around share one index (it is
+/// immutable).
+final class PathSegments: Sendable {
   /// The path's samples.
   let samples: SampleBuffer
   private let segmentXs: [Double]
@@ -29,7 +30,7 @@ struct PathSegments: Sendable {
   var count: Int { xs.count }
   var isEmpty: Bool { xs.isEmpty }
 
-  init(xs: [Double], ys: [Double]) {
+  convenience init(xs: [Double], ys: [Double]) {
     self.init(SampleBuffer(xs: xs, ys: ys))
   }
 
@@ -61,7 +62,7 @@ struct PathSegments: Sendable {
     runBoxes = boxes
   }
 
-  init(_ points: [CGPoint]) {
+  convenience init(_ points: [CGPoint]) {
     self.init(xs: points.map { Double($0.x) }, ys: points.map { Double($0.y) })
   }
 
@@ -80,42 +81,50 @@ struct PathSegments: Sendable {
   /// millionth, so that rounding never skips the run that holds the nearest point).
   func distance(toX px: Double, y py: Double) -> Double {
     guard count > 1 else { return count == 1 ? hypot(px - xs[0], py - ys[0]) : .infinity }
+    var nearest = 0
+    var nearestBound = Double.infinity
+    for run in 0..<(runBoxes.count / 4) {
+      let b = runBound(run, toX: px, y: py)
+      if b < nearestBound { (nearest, nearestBound) = (run, b) }
+    }
+    return distance(toX: px, y: py, hint: &nearest)
+  }
+
+  /// The same distance as ``distance(toX:y:)``, searching the run `hint` first and setting it to
+  /// the run that holds the nearest point: for a walk along nearby points (the samples of a
+  /// stroke), the previous point's run, which usually holds the next point's nearest too, so
+  /// that most runs are skipped by their box alone. The answer is the same whatever the hint
+  /// (the minimum over every segment a box does not rule out).
+  func distance(toX px: Double, y py: Double, hint: inout Int) -> Double {
+    guard count > 1 else { return count == 1 ? hypot(px - xs[0], py - ys[0]) : .infinity }
     var best = Double.infinity
     xs.withUnsafeBufferPointer { xs in
       ys.withUnsafeBufferPointer { ys in
         segmentXs.withUnsafeBufferPointer { dxs in
           segmentYs.withUnsafeBufferPointer { dys in
             inverseSquaredLengths.withUnsafeBufferPointer { inverse in
-              runBoxes.withUnsafeBufferPointer { boxes in
-                let runs = boxes.count / 4
-                // The squared distance from the point to a run's box.
-                func bound(_ run: Int) -> Double {
-                  let box = run * 4
-                  let gx = max(boxes[box] - px, 0, px - boxes[box + 1])
-                  let gy = max(boxes[box + 2] - py, 0, py - boxes[box + 3])
-                  return gx * gx + gy * gy
+              // The nearest squared distance to the segments of a run, when nearer than `best`.
+              func search(_ run: Int) -> Bool {
+                let first = run * Self.runLength
+                var found = false
+                for i in first..<min(first + Self.runLength, dxs.count) {
+                  let rx = px - xs[i]
+                  let ry = py - ys[i]
+                  let t = min(max((rx * dxs[i] + ry * dys[i]) * inverse[i], 0), 1)
+                  let ex = rx - t * dxs[i]
+                  let ey = ry - t * dys[i]
+                  let squared = ex * ex + ey * ey
+                  if squared < best { (best, found) = (squared, true) }
                 }
-                func search(_ run: Int) {
-                  let first = run * Self.runLength
-                  for i in first..<min(first + Self.runLength, dxs.count) {
-                    let rx = px - xs[i]
-                    let ry = py - ys[i]
-                    let t = min(max((rx * dxs[i] + ry * dys[i]) * inverse[i], 0), 1)
-                    let ex = rx - t * dxs[i]
-                    let ey = ry - t * dys[i]
-                    best = min(best, ex * ex + ey * ey)
-                  }
-                }
-                var nearest = 0
-                var nearestBound = Double.infinity
-                for run in 0..<runs {
-                  let b = bound(run)
-                  if b < nearestBound { (nearest, nearestBound) = (run, b) }
-                }
-                search(nearest)
-                for run in 0..<runs where run != nearest && bound(run) <= best * (1 + 1e-6) {
-                  search(run)
-                }
+                return found
+              }
+              let runs = runBoxes.count / 4
+              let start = min(max(hint, 0), runs - 1)
+              _ = search(start)
+              hint = start
+              for run in 0..<runs
+              where run != start && runBound(run, toX: px, y: py) <= best * (1 + 1e-6) {
+                if search(run) { hint = run }
               }
             }
           }
@@ -123,6 +132,16 @@ struct PathSegments: Sendable {
       }
     }
     return best.squareRoot()
+  }
+
+  /// The squared distance from a point to the bounding box of a run of segments.
+  private func runBound(_ run: Int, toX px: Double, y py: Double) -> Double {
+    runBoxes.withUnsafeBufferPointer { boxes in
+      let box = run * 4
+      let gx = max(boxes[box] - px, 0, px - boxes[box + 1])
+      let gy = max(boxes[box + 2] - py, 0, py - boxes[box + 3])
+      return gx * gx + gy * gy
+    }
   }
 
   /// How far along the polyline (0 at its start, 1 at its end, by length) its point nearest to
@@ -176,6 +195,16 @@ extension Array where Element == PathSegments {
   /// The distance from a point to the nearest of the polylines.
   func distance(toX x: Double, y: Double) -> Double {
     reduce(Double.infinity) { Swift.min($0, $1.distance(toX: x, y: y)) }
+  }
+
+  /// The same distance, with a hint a polyline (``PathSegments/distance(toX:y:hint:)``) for
+  /// walks along nearby points; `hints` has one element a polyline.
+  func distance(toX x: Double, y: Double, hints: inout [Int]) -> Double {
+    var nearest = Double.infinity
+    for index in indices {
+      nearest = Swift.min(nearest, self[index].distance(toX: x, y: y, hint: &hints[index]))
+    }
+    return nearest
   }
 
   /// The polylines joined end to end, in order.

@@ -14,7 +14,10 @@ extension TracingScene {
     let ink = pieces.joined
     let tolerance = level.tolerance
     let coverage = fractionNear(line, to: pieces, tolerance: tolerance)
-    let deviations = (0..<ink.count).map { line.distance(toX: ink.xs[$0], y: ink.ys[$0]) / unit }
+    var hint = 0
+    let deviations = (0..<ink.count).map {
+      line.distance(toX: ink.xs[$0], y: ink.ys[$0], hint: &hint) / unit
+    }
     let precision =
       deviations.isEmpty
       ? 0 : Double(deviations.filter { $0 <= tolerance }.count) / Double(deviations.count)

@@ -74,7 +74,7 @@ struct TracingScene {
       (scale, offsetX, offsetY) = Self.fit(samples, fittedOn: fittedOn, to: template)
     }
     let spacing = TracingScorer.spacing * unit
-    templateLines = template.strokes.map { PathSegments($0.points).resampled(spacing: spacing) }
+    templateLines = TemplateLineCache.shared.lines(of: template.strokes, spacing: spacing)
     let (s, ox, oy) = (scale, offsetX, offsetY)
     attemptLines = rawAttempt.map {
       PathSegments(xs: $0.xs.map { $0 * s + ox }, ys: $0.ys.map { $0 * s + oy }).resampled(
@@ -110,7 +110,7 @@ struct TracingScene {
     template: TracingTemplate
   ) -> Double {
     let unit = template.box.height > 0 ? Double(template.box.height) : 1
-    let lines = template.strokes.map { PathSegments($0.points).resampled(spacing: 0.02 * unit) }
+    let lines = TemplateLineCache.shared.lines(of: template.strokes, spacing: 0.02 * unit)
     let ink = kept.filter { !samples[$0].isEmpty }.map { j in
       PathSegments(
         xs: samples[j].xs.map { $0 * placement.scale + placement.offsetX },
@@ -171,7 +171,8 @@ struct TracingScene {
   func meanDistance(_ from: PathSegments, to: [PathSegments]) -> Double {
     guard !from.isEmpty else { return .infinity }
     var sum = 0.0
-    for i in 0..<from.count { sum += to.distance(toX: from.xs[i], y: from.ys[i]) }
+    var hints = [Int](repeating: 0, count: to.count)
+    for i in 0..<from.count { sum += to.distance(toX: from.xs[i], y: from.ys[i], hints: &hints) }
     return sum / Double(from.count) / unit
   }
 
@@ -180,7 +181,11 @@ struct TracingScene {
     guard !from.isEmpty else { return 0 }
     let limit = tolerance * unit
     var near = 0
-    for i in 0..<from.count where to.distance(toX: from.xs[i], y: from.ys[i]) <= limit { near += 1 }
+    var hints = [Int](repeating: 0, count: to.count)
+    for i in 0..<from.count
+    where to.distance(toX: from.xs[i], y: from.ys[i], hints: &hints) <= limit {
+      near += 1
+    }
     return Double(near) / Double(from.count)
   }
 

@@ -1,0 +1,283 @@
+import Foundation
+import InkFormats
+import InkMath
+import InkSampling
+import InkShapes
+
+/// `DuctusBench evaluate-shapes real --datasets DIR`: the shape recognizer of `InkShapes` judged
+/// on real data nobody here made, each figure on a tuning half and a held-out half:
+///
+/// - the $1 unistroke logs (`DIR/dollar-unistroke`): subjects 1–5 tune, 6–11 are held out;
+/// - the Quick, Draw! shape categories (`DIR/quickdraw-dev`): every `key_id` there is an odd
+///   multiple of 2²¹, so its parity splits nothing; the lowest bit that varies, `key_id >> 22`,
+///   splits instead: even tunes, odd is held out;
+/// - the UNIPEN `apa` small letters (`DIR/unipen-apa/data/1c`), apart from ``shapeLetters``: the
+///   writers sorted by name, the first five tune, the rest are held out.
+///
+/// Every threshold of the recognizer was decided on the tuning halves only. Prints, for each
+/// corpus and half, the accuracy over the target classes, a line a class with the kinds it came
+/// out as (the confusion), the calibration (accuracy by confidence bin over both shapes and
+/// letters), and last the logistic regression of every candidate's rightness on its confidence
+/// features, fitted on the tuning halves (what `ShapeConfidence` ships); with `--features
+/// FILE.csv`, writes every candidate's corpus, label, half, kind, rightness and features.
+enum ShapeEvaluation: BenchmarkSuite {
+  static let name = "evaluate-shapes"
+  static let summary = "the shape recognizer on real data: real ($1 logs, Quick, Draw!, UNIPEN)"
+
+  /// The kinds each $1 gesture is right as; the gestures not listed are no target (they are
+  /// counted and their kinds printed).
+  static let dollarKinds: [String: Set<ShapeKind>] = [
+    "circle": [.circle], "rectangle": [.quadrilateral], "triangle": [.triangle], "star": [.star],
+    "arrow": [.arrow], "check": [.check], "caret": [.caret], "delete_mark": [.zigzag],
+  ]
+  /// The kinds each Quick, Draw! shape category is right as.
+  static let quickDrawKinds: [String: Set<ShapeKind>] = [
+    "circle": [.circle], "square": [.quadrilateral], "triangle": [.triangle], "line": [.line],
+    "hexagon": [.hexagon], "octagon": [.polygon], "star": [.star],
+    "diamond": [.quadrilateral], "zigzag": [.zigzag],
+  ]
+  /// The small letters that are a shape when drawn alone, left out of the letters' figure: c
+  /// (an arc), i and l (a line), o (a circle), v (a check or caret), w and z (zigzags).
+  static let shapeLetters: Set<String> = ["c", "i", "l", "o", "v", "w", "z"]
+
+  /// One record's outcome.
+  struct Outcome {
+    var corpus: String
+    var label: String
+    var tuning: Bool
+    /// Whether the label is a target class (or a letter that should be `none`).
+    var isTarget: Bool
+    /// The answer's kind (for letters: `none` when every group is `none`, else the first
+    /// shape's kind).
+    var kind: ShapeKind
+    var right: Bool
+    /// Every group's chosen reading before the threshold: its kind and confidence.
+    var chosen: [(kind: ShapeKind, confidence: Double)]
+    /// Every candidate reading of every group: its kind, confidence and features.
+    var readings: [(kind: ShapeKind, confidence: Double, features: [Double])]
+  }
+
+  static func run(_ arguments: BenchmarkArguments) throws {
+    if arguments.caseName == "explain" { return try explain(arguments) }
+    guard arguments.caseName == "real" else {
+      throw BenchmarkError.unknownCase(arguments.caseName, known: ["real", "explain"])
+    }
+    let data = URL(fileURLWithPath: try arguments.string("datasets"))
+    let recognizer = ShapeRecognizer()
+    var outcomes: [Outcome] = []
+    outcomes += try evaluate(
+      corpus: "dollar", folder: data.appendingPathComponent("dollar-unistroke"),
+      recognizer: recognizer
+    ) { record in
+      let subject = Int(record.metadata["subject"] ?? "") ?? 0
+      return (record.label ?? "", subject <= 5, dollarKinds[record.label ?? ""])
+    }
+    outcomes += try evaluate(
+      corpus: "quickdraw", folder: data.appendingPathComponent("quickdraw-dev"),
+      recognizer: recognizer
+    ) { record in
+      let label = record.label ?? ""
+      let even = ((UInt64(record.key) ?? 0) >> 22) & 1 == 0
+      return (label, even, quickDrawKinds[label])
+    }
+    let letters = data.appendingPathComponent("unipen-apa/data/1c")
+    let writers = try writersOf(letters)
+    outcomes += try evaluate(corpus: "unipen", folder: letters, recognizer: recognizer) { record in
+      let label = record.label ?? ""
+      let tuning = writers.prefix(5).contains(record.metadata["writer"] ?? "")
+      return (label, tuning, shapeLetters.contains(label) ? nil : [ShapeKind.none])
+    }
+    for corpus in ["dollar", "quickdraw", "unipen"] {
+      for tuning in [true, false] {
+        report(
+          outcomes.filter { $0.corpus == corpus && $0.tuning == tuning }, corpus: corpus,
+          tuning: tuning)
+      }
+    }
+    for tuning in [true, false] {
+      reportCalibration(outcomes.filter { $0.tuning == tuning && $0.isTarget }, tuning: tuning)
+    }
+    if let path = try? arguments.string("features") {
+      var text = "corpus,label,tuning,kind,right,features\n"
+      for outcome in outcomes where outcome.isTarget {
+        for reading in outcome.readings {
+          text +=
+            "\(outcome.corpus),\(outcome.label),\(outcome.tuning),\(reading.kind.rawValue),"
+            + "\(isRight(reading.kind, outcome)),"
+            + reading.features.map { String($0) }.joined(separator: " ") + "\n"
+        }
+      }
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+    let weights = fitLogistic(outcomes.filter { $0.tuning && $0.isTarget })
+    Stopwatch.emit(
+      "confidence\tlogistic weights on the tuning halves, a row a family (intercept, ln mean, uncovered, ln complexity)\t"
+        + weights.map { String(format: "%.3f", $0) }.joined(separator: ", "))
+  }
+
+  /// `explain --input FILE|FOLDER [--label L]`: every reading of each record (of label `L`),
+  /// best first.
+  static func explain(_ arguments: BenchmarkArguments) throws {
+    var reader = try InkFileFormat.openCorpus(
+      at: URL(fileURLWithPath: try arguments.string("input")))
+    let label = try? arguments.string("label")
+    let limit = try arguments.integer("limit", default: 10)
+    var shown = 0
+    while let record = try reader.next(), shown < limit {
+      guard label == nil || record.label == label else { continue }
+      shown += 1
+      let strokes = ShapeRecognizer.strokeSamples(of: record.drawing)
+      Stopwatch.emit("\(record.key)\t\(record.label ?? "")\tstrokes \(strokes.count)")
+      for line in ShapeRecognizer().explanation(of: strokes) { Stopwatch.emit("  " + line) }
+    }
+  }
+
+  /// The writers of the UNIPEN folder, sorted by name.
+  static func writersOf(_ folder: URL) throws -> [String] {
+    var reader = try InkFileFormat.openCorpus(at: folder)
+    var writers: Set<String> = []
+    while let record = try reader.next() { writers.insert(record.metadata["writer"] ?? "") }
+    return writers.sorted()
+  }
+
+  /// Reads a corpus and recognises every record; `classify` gives a record's label, half, and
+  /// the kinds it is right as (`nil` when it is no target).
+  static func evaluate(
+    corpus: String, folder: URL, recognizer: ShapeRecognizer,
+    classify: (CorpusRecord) -> (String, Bool, Set<ShapeKind>?)
+  ) throws -> [Outcome] {
+    var reader = try InkFileFormat.openCorpus(at: folder)
+    var outcomes: [Outcome] = []
+    let start = Date()
+    while let record = try reader.next() {
+      let (label, tuning, expected) = classify(record)
+      let strokes = ShapeRecognizer.strokeSamples(of: record.drawing)
+      let shapes = recognizer.shapes(inStrokes: strokes)
+      let named = shapes.filter { $0.kind != .none }
+      let kind: ShapeKind =
+        corpus == "unipen"
+        ? (named.first?.kind ?? .none)
+        : (named.max { $0.strokes.count < $1.strokes.count }?.kind ?? .none)
+      let readings = recognizer.calibrationReadings(inStrokes: strokes)
+      var unthresholded = recognizer
+      unthresholded.minimumConfidence = 0
+      let chosen = unthresholded.shapes(inStrokes: strokes).map {
+        $0.kind == .none ? (ShapeKind.none, 0.0) : ($0.kind, $0.confidence)
+      }
+      let right: Bool
+      if let expected {
+        right =
+          corpus == "unipen"
+          ? named.isEmpty : (shapes.count == 1 && expected.contains(kind))
+      } else {
+        right = false
+      }
+      outcomes.append(
+        Outcome(
+          corpus: corpus, label: label, tuning: tuning, isTarget: expected != nil, kind: kind,
+          right: right, chosen: chosen, readings: readings))
+    }
+    let seconds = Date().timeIntervalSince(start)
+    FileHandle.standardError.write(
+      Data(
+        "evaluate-shapes: \(corpus): \(outcomes.count) records in \(String(format: "%.1f", seconds)) s\n"
+          .utf8))
+    return outcomes
+  }
+
+  /// Prints a half's accuracy over its targets and a line a label with the kinds it came out as.
+  static func report(_ outcomes: [Outcome], corpus: String, tuning: Bool) {
+    let half = tuning ? "tune" : "held-out"
+    let targets = outcomes.filter(\.isTarget)
+    let right = targets.filter(\.right).count
+    Stopwatch.emit(
+      "\(corpus)\t\(half)\ttargets \(targets.count)\tright \(right)\t"
+        + String(format: "%.1f%%", 100 * Double(right) / Double(max(targets.count, 1))))
+    for label in Set(outcomes.map(\.label)).sorted() {
+      let these = outcomes.filter { $0.label == label }
+      var kinds: [ShapeKind: Int] = [:]
+      for outcome in these { kinds[outcome.kind, default: 0] += 1 }
+      let listed = kinds.sorted { $0.value > $1.value }.map { "\($0.key.rawValue) \($0.value)" }
+      let target = these[0].isTarget ? "" : " (no target)"
+      Stopwatch.emit(
+        "\(corpus)\t\(half)\t\(label)\(target)\t\(these.filter(\.right).count)/\(these.count)\t"
+          + listed.joined(separator: ", "))
+    }
+  }
+
+  /// Prints, by confidence bin of the chosen readings (each group's, before the threshold), how
+  /// many were of a right kind: for shapes, the kind expected; for letters, never (any reading
+  /// of a letter as a shape is wrong).
+  static func reportCalibration(_ outcomes: [Outcome], tuning: Bool) {
+    var bins = [(Int, Int)](repeating: (0, 0), count: 10)
+    for outcome in outcomes {
+      for reading in outcome.chosen where reading.kind != .none {
+        let bin = min(9, Int(reading.confidence * 10))
+        bins[bin].0 += 1
+        if isRight(reading.kind, outcome) { bins[bin].1 += 1 }
+      }
+    }
+    for (bin, (count, right)) in bins.enumerated() where count > 0 {
+      Stopwatch.emit(
+        "calibration\t\(tuning ? "tune" : "held-out")\t"
+          + String(format: "%.1f–%.1f", Double(bin) / 10, Double(bin + 1) / 10)
+          + "\treadings \(count)\tright "
+          + String(format: "%.1f%%", 100 * Double(right) / Double(count)))
+    }
+  }
+
+  /// Whether a reading's kind is right for the record.
+  static func isRight(_ kind: ShapeKind, _ outcome: Outcome) -> Bool {
+    switch outcome.corpus {
+    case "dollar": dollarKinds[outcome.label]?.contains(kind) ?? false
+    case "quickdraw": quickDrawKinds[outcome.label]?.contains(kind) ?? false
+    default: false
+    }
+  }
+
+  /// Logistic regression of every candidate reading's rightness on its features, by Newton's
+  /// method with a small ridge, every class weighing the same: a weight a feature.
+  static func fitLogistic(_ outcomes: [Outcome]) -> [Double] {
+    let ridge = 0.1
+    // Every class weighs the same (a record 1 / the records of its class), so that the 26 lines
+    // of Quick, Draw! count as much as the 3,000 letters against lines (a letter's stroke is
+    // often straight).
+    var classSizes: [String: Int] = [:]
+    for outcome in outcomes { classSizes[outcome.corpus + "/" + outcome.label, default: 0] += 1 }
+    var rows: [(x: [Double], y: Double, weight: Double)] = []
+    for outcome in outcomes {
+      let weight = 100 / Double(classSizes[outcome.corpus + "/" + outcome.label]!)
+      for reading in outcome.readings where reading.features.allSatisfy(\.isFinite) {
+        rows.append((reading.features, isRight(reading.kind, outcome) ? 1 : 0, weight))
+      }
+    }
+    guard let width = rows.first?.0.count else { return [] }
+    var w = [Double](repeating: 0, count: width)
+    for _ in 0..<30 {
+      var gradient = [Double](repeating: 0, count: width)
+      var hessian = [Double](repeating: 0, count: width * width)
+      for (x, y, weight) in rows {
+        let z = zip(w, x).reduce(0) { $0 + $1.0 * $1.1 }
+        let p = 1 / (1 + exp(-z))
+        for a in 0..<width where x[a] != 0 {
+          gradient[a] += weight * (p - y) * x[a]
+          for b in 0..<width where x[b] != 0 {
+            hessian[a * width + b] += weight * p * (1 - p) * x[a] * x[b]
+          }
+        }
+      }
+      for a in 0..<width {
+        gradient[a] += ridge * w[a]
+        hessian[a * width + a] += ridge
+      }
+      guard let h = try? Matrix(rows: width, columns: width, elements: hessian),
+        let g = try? Matrix(rows: width, columns: 1, elements: gradient),
+        let solved = try? Matrix.solvePositiveDefinite(h, g)
+      else { break }
+      let step = (0..<width).map { solved[$0, 0] }
+      for a in 0..<width { w[a] -= step[a] }
+      if step.reduce(0, { $0 + abs($1) }) < 1e-9 { break }
+    }
+    return w
+  }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import InkFigures
+import InkFormats
+import InkShapes
+import OpenPencilKit
+import _DuctusSupport
+
+/// `ductus shapes detect FILE|CORPUS`: the shapes of each drawing, as JSON (one drawing) or
+/// NDJSON (a line a record), with the ideal drawing and a picture for one drawing.
+struct ShapesDetectCommand: Command {
+  var signature: CommandSignature {
+    CommandSignature(
+      name: "detect",
+      abstract: "Find the shapes in drawings: kind, confidence, parameters, ideal form.",
+      discussion:
+        "The strokes of each drawing are grouped (strokes that touch or nearly touch and make a "
+        + "better shape together than apart), and each group is named a kind (line, polyline, "
+        + "arc, circle, ellipse, spiral, helix, curve, triangle, quadrilateral, "
+        + "roundedRectangle, pentagon, hexagon, polygon, star, arrow, heart, cloud, chatBubble, "
+        + "check, caret, zigzag) with a subkind where one exists, or 'none' for writing, "
+        + "scribbles and doodles and for the best candidate below --min-confidence. See the "
+        + "ShapeRecognition article of InkShapes for each kind's keys. One drawing (a drawing "
+        + "file, or the record --record picks from a corpus) gives {\"shapes\": [...]}; a "
+        + "corpus gives one line a record, {\"key\", \"label\", \"shapes\"}, in input order, "
+        + "--jobs at a time. --beautify OUT writes the drawing with each shape replaced by its "
+        + "ideal in the same ink and width (a PaperMarkup of PaperKit shapes when OUT ends in "
+        + ".paper.json, else a drawing in the format of OUT's extension); --picture OUT draws the "
+        + "ink with the shapes over it, labelled, and a legend. Both take one drawing. text "
+        + "prints each drawing's description, as 'ductus describe' does.",
+      options: [
+        RecordSelection.option,
+        .value(
+          "min-confidence", valueName: "C",
+          help: "Answer 'none' for a group whose best kind is less sure than C (0…1).",
+          defaultDescription: "\(ShapeRecognizer().minimumConfidence)"),
+        .value("beautify", valueName: "file", help: "Write the ideal drawing here."),
+        .value("picture", valueName: "file", help: "Write the picture here (.png, .svg, .pdf)."),
+        .flag("no-legend", help: "Leave the legend strip off the picture."),
+        OutputFormat.option([.text, .json, .ndjson], otherwise: .json, followsOutput: true),
+        .value("output", short: "o", valueName: "file", help: "Write the answers here."),
+        .value(
+          "from", valueName: "format", help: "The input's format.",
+          defaultDescription: "from the extension and content"),
+      ] + CommonOptions.batch + ReadLimitOptions.all,
+      arguments: [
+        ArgumentDeclaration(
+          "input", help: "A drawing or a corpus; '-' reads standard input.")
+      ])
+  }
+
+  func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    let recognizer = try Self.recognizer(arguments)
+    guard let path = arguments.argument("input") else { throw UsageError("missing input") }
+    try context.checkInputExists(path)
+    let input = try InkInput(
+      path: path, format: try arguments.value("from", as: InkFileFormat.self),
+      limits: try ReadLimitOptions.limits(arguments), context: context)
+    let beautify = arguments.value("beautify")
+    let picture = try arguments.value("picture").map { path in
+      try (path: path, format: TraceScoreCommand.pictureFormat(of: path, context: context))
+    }
+    if let beautify { try context.checkOutputFolder(of: beautify) }
+    let single =
+      !input.isCorpus || arguments.value("record") != nil || beautify != nil
+      || picture != nil
+    let format = try OutputFormat.selected(
+      in: arguments, otherwise: single ? .json : .ndjson, output: arguments.value("output"),
+      context: context)
+    guard single else { return try detectAll(in: input, recognizer, format, arguments, context) }
+    let record = try RecordSelection(arguments, batchCommand: "ductus shapes detect CORPUS")
+      .record(in: input)
+    let name =
+      arguments.value("record") == nil ? input.displayName : "\(input.displayName) (\(record.key))"
+    let shapes = recognizer.shapes(in: record.drawing)
+    if let beautify {
+      try Self.writeBeautified(record.drawing, shapes: shapes, to: beautify, name: name)
+    }
+    if let picture {
+      let bytes = try ShapePicture.render(
+        record.drawing, shapes: shapes, format: picture.format,
+        legend: !arguments.flag("no-legend"))
+      try AtomicFile.write(bytes, to: picture.path)
+    }
+    try context.writeOutput(to: arguments.value("output") ?? "-") { sink in
+      switch format {
+      case .text: sink.write(DrawingDescription(record.drawing, shapes: shapes).text + "\n")
+      case .ndjson:
+        sink.write(
+          try SortedJSONEncoder().encode(
+            ShapeAnswer(key: record.key, label: record.label, shapes: shapes)) + Data("\n".utf8))
+      default:
+        sink.write(try SortedJSONEncoder().encode(ShapeAnswer(shapes: shapes)) + Data("\n".utf8))
+      }
+    }
+    return .success
+  }
+
+  /// Every record of a corpus, in order, in parallel.
+  func detectAll(
+    in input: InkInput, _ recognizer: ShapeRecognizer, _ format: OutputFormat,
+    _ arguments: ParsedArguments, _ context: CommandContext
+  ) throws -> ExitCode {
+    let jobs = try CommonOptions.jobCount(in: arguments)
+    let records = try ShardedRecords(input, shard: try CommonOptions.shard(in: arguments))
+    let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
+    let progress = ProgressReporter(
+      label: "shapes", total: nil, context: context, quiet: arguments.flag("quiet"))
+    defer { progress.finish() }
+    try context.writeOutput(to: arguments.value("output") ?? "-") { sink in
+      var json = format == .text ? nil : JSONRecordWriter(to: sink, format: format)
+      try OrderedParallelMap(jobs: jobs).run(
+        next: records.next,
+        transform: { item -> (ShapeAnswer, String) in
+          let record = try item.get()
+          let shapes = recognizer.shapes(in: record.drawing)
+          return (
+            ShapeAnswer(key: record.key, label: record.label, shapes: shapes),
+            format == .text ? DrawingDescription(record.drawing, shapes: shapes).text : ""
+          )
+        },
+        emit: { _, result in
+          progress.advance()
+          switch result {
+          case .success(let (answer, text)):
+            if json != nil {
+              try json!.write(answer)
+            } else {
+              sink.write("\(answer.key ?? "")\t\(text)\n")
+            }
+          case .failure(let error): failures.log(CommandFailure(error))
+          }
+        })
+      json?.finish()
+    }
+    if let fatal = records.fatal { throw fatal }
+    progress.finish(failures: failures.count)
+    return try failures.finish()
+  }
+
+  /// The recognizer of the command line's `--min-confidence`.
+  static func recognizer(_ arguments: ParsedArguments) throws -> ShapeRecognizer {
+    var recognizer = ShapeRecognizer()
+    if let confidence = try arguments.value("min-confidence", as: Double.self) {
+      guard confidence >= 0, confidence <= 1 else {
+        throw UsageError(
+          "invalid value '\(confidence)' for '--min-confidence': expected a number in 0…1")
+      }
+      recognizer.minimumConfidence = confidence
+    }
+    return recognizer
+  }
+
+  /// Writes the ideal drawing: a PaperMarkup for `.paper.json`, else a drawing in the format
+  /// of the extension.
+  static func writeBeautified(
+    _ drawing: PKDrawing, shapes: [DetectedShape], to path: String, name: String
+  ) throws {
+    let beautifier = ShapeBeautifier()
+    do {
+      if path.lowercased().hasSuffix(".paper.json") {
+        try AtomicFile.write(
+          try beautifier.paperMarkup(drawing, shapes: shapes).jsonData(), to: path)
+        return
+      }
+      let fileExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
+      guard
+        let format = InkFileFormat.allCases.first(where: {
+          $0.isWritable && !$0.holdsCorpus && $0.fileExtensions.contains(fileExtension)
+        })
+      else {
+        throw UsageError(
+          "cannot tell the drawing format of '\(path)'; use .paper.json, .json or .drawing")
+      }
+      try format.write(
+        try beautifier.drawing(drawing, shapes: shapes), to: URL(fileURLWithPath: path))
+    } catch let error as ShapeBeautifierError {
+      throw CommandFailure(.malformedInput, "\(name): \(error)")
+    }
+  }
+}
+
+/// One drawing's answer: its shapes, and its record's key and label in a corpus.
+struct ShapeAnswer: Encodable {
+  var key: String?
+  var label: String?
+  var shapes: [DetectedShape]
+}

@@ -1,0 +1,138 @@
+/// One reading of a group of strokes as a kind: its parameters (in the form of the answer), its
+/// ideal outline as a dense polyline, and how well the ink follows that outline.
+///
+/// The outline here is the recognizer's own, used only to measure the fit; the drawable ideal
+/// shape is made from the parameters by the module's geometry.
+struct ShapeCandidate {
+  /// The answer so far: kind, subkind, parameters and hot points (confidence and fit are filled
+  /// in when the candidate is chosen).
+  var shape: DetectedShape
+  /// The ideal outline, dense enough that its segments bin the coverage.
+  var outlineXs: [Double]
+  var outlineYs: [Double]
+  /// Whether the outline closes (its last point joins its first).
+  var closed: Bool
+  /// The outline's segments that are jumps between its parts, not outline (ascending).
+  var breaks: [Int] = []
+  /// How well the ink follows the outline.
+  var fit = ShapeFit(meanDeviation: .infinity, maximumDeviation: .infinity, coverage: 0)
+  /// PaleoSketch's hierarchy rank: simpler readings rank lower and win ties of fit.
+  var complexity: Double
+
+  /// A candidate of `kind` with its outline; fit not yet measured.
+  init(
+    _ shape: DetectedShape, outlineXs: [Double], outlineYs: [Double], closed: Bool,
+    complexity: Double
+  ) {
+    self.shape = shape
+    self.outlineXs = outlineXs
+    self.outlineYs = outlineYs
+    self.closed = closed
+    self.complexity = complexity
+  }
+
+  /// Points every `step` along the polygon through `xs, ys` (closed when `closed`), the
+  /// vertices kept.
+  static func densified(
+    _ xs: [Double], _ ys: [Double], closed: Bool, pieces: Int = 8
+  ) -> ([Double], [Double]) {
+    var ox: [Double] = []
+    var oy: [Double] = []
+    let count = xs.count
+    let edges = closed ? count : count - 1
+    ox.reserveCapacity(edges * pieces + 1)
+    oy.reserveCapacity(edges * pieces + 1)
+    for e in 0..<max(edges, 0) {
+      let (ax, ay, bx, by) = (xs[e], ys[e], xs[(e + 1) % count], ys[(e + 1) % count])
+      for k in 0..<pieces {
+        let f = Double(k) / Double(pieces)
+        ox.append(ax + f * (bx - ax))
+        oy.append(ay + f * (by - ay))
+      }
+    }
+    if !closed, let x = xs.last, let y = ys.last {
+      ox.append(x)
+      oy.append(y)
+    }
+    return (ox, oy)
+  }
+
+  /// An outline of several open parts (an arrow's shaft and head), densified and joined, the
+  /// joins recorded as breaks.
+  static func parts(_ parts: [[(Double, Double)]]) -> (xs: [Double], ys: [Double], breaks: [Int]) {
+    var xs: [Double] = []
+    var ys: [Double] = []
+    var breaks: [Int] = []
+    for part in parts {
+      if !xs.isEmpty { breaks.append(xs.count - 1) }
+      let (px, py) = densified(part.map(\.0), part.map(\.1), closed: false)
+      xs += px
+      ys += py
+    }
+    return (xs, ys, breaks)
+  }
+
+  /// Measures the fit of all the path's ink (an over-traced lap and a letter's tail count) to
+  /// the outline: the mean and largest
+  /// distance to it over the outline's bounding-box diagonal, and the part of the outline's
+  /// segments nearest to some ink point.
+  mutating func measure(_ path: InkPath) {
+    let m = outlineXs.count
+    let segments = closed ? m : m - 1
+    guard segments >= 1, path.count > 0 else { return }
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    for k in 0..<m {
+      minX = min(minX, outlineXs[k])
+      maxX = max(maxX, outlineXs[k])
+      minY = min(minY, outlineYs[k])
+      maxY = max(maxY, outlineYs[k])
+    }
+    let size = ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
+    guard size > 0 else { return }
+    var covered = [Bool](repeating: false, count: segments)
+    var total = 0.0
+    var largest = 0.0
+    var measured = 0
+    for i in 0..<path.count where path.isInk[i] {
+      measured += 1
+      let px = path.xs[i]
+      let py = path.ys[i]
+      var best = Double.infinity
+      var nearest = 0
+      var nextBreak = 0
+      for s in 0..<segments {
+        if nextBreak < breaks.count, breaks[nextBreak] == s {
+          nextBreak += 1
+          continue
+        }
+        let ax = outlineXs[s]
+        let ay = outlineYs[s]
+        let bx = outlineXs[(s + 1) % m]
+        let by = outlineYs[(s + 1) % m]
+        let dx = bx - ax
+        let dy = by - ay
+        let length2 = dx * dx + dy * dy
+        var f = length2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / length2 : 0
+        f = min(1, max(0, f))
+        let ex = ax + f * dx - px
+        let ey = ay + f * dy - py
+        let d2 = ex * ex + ey * ey
+        if d2 < best {
+          best = d2
+          nearest = s
+        }
+      }
+      let d = best.squareRoot()
+      total += d
+      largest = max(largest, d)
+      covered[nearest] = true
+    }
+    let hit = covered.reduce(0) { $0 + ($1 ? 1 : 0) }
+    fit = ShapeFit(
+      meanDeviation: total / Double(max(measured, 1)) / size, maximumDeviation: largest / size,
+      coverage: Double(hit) / Double(segments - breaks.count))
+  }
+}

@@ -1,0 +1,519 @@
+import Foundation
+
+/// The readings of one ``InkPath`` as each kind that could fit it, PaleoSketch's way (Paulson &
+/// Hammond 2008): a closed path (one that comes back to its start, the over-traced rest cut off)
+/// is read as an ellipse or circle and as a polygon or star through its corners; an open one as a
+/// line, an arc, and a polyline through its corners, named check, caret, zigzag or arrow where
+/// its corners say so. Corners are IStraw's (``CornerFinder/iStraw(xs:ys:ts:)``); each side is
+/// refitted by total least squares and the vertices are the sides' intersections, so that
+/// rounded and overshooting corners land where the sides meet.
+///
+/// What differs from PaleoSketch: one polygon reading from the corners instead of its
+/// polyline/curve splits, closed kinds beyond its primitives (triangle to polygon, star), and
+/// the fit of every reading measured the same way, against its ideal outline
+/// (``ShapeCandidate/measure(_:range:)``).
+struct ShapeClassifier {
+  /// The ink.
+  let path: InkPath
+
+  /// Above this ratio of minor to major axis a closed round shape is a circle.
+  static let circleAxisRatio = 0.7
+  /// The turn, in degrees of interior angle, below which a corner counts as sharp for zigzags.
+  static let sharpAngle = 80.0
+  /// A zigzag's longest segment is at most this many times its median one (an arrow's shaft is
+  /// longer).
+  static let zigzagSegmentRatio = 2.5
+  /// A check's shorter leg is under this part of its longer.
+  static let checkLegRatio = 0.85
+  /// An arrow's head lies within this part of the shaft's length of its tip.
+  static let headReach = 0.8
+  /// An arrow's barbs stand out from the shaft's line by at least this part of its length.
+  static let barbSpread = 0.1
+  /// Below this ratio of inner to outer radius, alternating vertices make a star.
+  static let starRadiusRatio = 0.75
+
+  /// Every reading of the path, fits measured.
+  func candidates() -> [ShapeCandidate] {
+    var found: [ShapeCandidate] = []
+    if let closing = path.closingIndex() {
+      found += closedCandidates(end: closing)
+    } else {
+      found += openCandidates()
+      // A round shape whose ends stay apart but that goes nearly all the way round.
+      if let circle = CircleFit(xs: path.xs, ys: path.ys, range: 0..<path.count),
+        abs(circle.sweep(xs: path.xs, ys: path.ys, range: 0..<path.count)) >= 5 * .pi / 3,
+        let round = roundCandidate(range: 0..<path.count)
+      {
+        found.append(round)
+      }
+    }
+    return found
+  }
+
+  // MARK: Closed readings
+
+  /// The ellipse or circle and the polygon or star of the points `0...end`.
+  func closedCandidates(end: Int) -> [ShapeCandidate] {
+    var found: [ShapeCandidate] = []
+    let range = 0..<(end + 1)
+    if let round = roundCandidate(range: range) { found.append(round) }
+    // The closed loop, started at its flattest point so that no corner sits at the seam, then
+    // at its first corner so that every side is one run.
+    let n = end
+    guard n >= 2 * CornerFinder.window + 2 else { return found }
+    let start = rotated(range: 0..<n, start: flattestPoint(count: n))
+    for (set, corners) in Self.cornerSets(start).enumerated() {
+      let inner = Array(corners.dropFirst().dropLast())
+      // ShortStraw (the second set) finds corners on round ink too: only its triangles and
+      // quadrilaterals are read; IStraw's curve test guards the rest.
+      guard inner.count >= 3, inner.count <= (set == 0 ? 12 : 4) else { continue }
+      let loop = rotated(start, start: inner[0])
+      let sides = inner.map { $0 - inner[0] } + [loop.xs.count - 1]
+      guard let vertices = refinedVertices(loop, corners: sides, closed: true) else { continue }
+      found += polygonCandidates(vertices)
+    }
+    return found
+  }
+
+  /// The corners of points by IStraw and by ShortStraw, once when they agree, each without the
+  /// corners that follow the previous one by fewer than ``minimumRun`` points (the jitter of a
+  /// sloppy corner found twice).
+  static func cornerSets(_ points: (xs: [Double], ys: [Double], ts: [Double])) -> [[Int]] {
+    let iStraw = separated(CornerFinder.iStraw(xs: points.xs, ys: points.ys, ts: points.ts))
+    let shortStraw = separated(CornerFinder.shortStraw(xs: points.xs, ys: points.ys))
+    return iStraw == shortStraw ? [iStraw] : [iStraw, shortStraw]
+  }
+
+  /// The shortest run, in points, between two corners.
+  static let minimumRun = 3
+
+  /// The corners (ends included) without those closer than ``minimumRun`` to the last kept;
+  /// the last corner (the end) is always kept, its close predecessor dropped instead.
+  static func separated(_ corners: [Int]) -> [Int] {
+    guard corners.count > 2 else { return corners }
+    var kept = [corners[0]]
+    for corner in corners.dropFirst().dropLast() where corner - kept.last! >= minimumRun {
+      kept.append(corner)
+    }
+    let end = corners[corners.count - 1]
+    if kept.count > 1, end - kept.last! < minimumRun { kept.removeLast() }
+    kept.append(end)
+    return kept
+  }
+
+  /// The closed readings of a polygon's vertices: a star when they alternate far and near or
+  /// when the sides cross as a pentagram's, else the polygon of their count.
+  func polygonCandidates(_ vertices: [(Double, Double)]) -> [ShapeCandidate] {
+    let m = vertices.count
+    let cx = vertices.reduce(0) { $0 + $1.0 } / Double(m)
+    let cy = vertices.reduce(0) { $0 + $1.1 } / Double(m)
+    if m == 5, Self.sidesCross(vertices) {
+      return [starFromPentagram(vertices)]
+    }
+    if m >= 10, m % 2 == 0 {
+      let radii = vertices.map { hypot($0.0 - cx, $0.1 - cy) }
+      let even = stride(from: 0, to: m, by: 2).map { radii[$0] }
+      let odd = stride(from: 1, to: m, by: 2).map { radii[$0] }
+      let (outer, inner) =
+        even.reduce(0, +) > odd.reduce(0, +) ? (even, odd) : (odd, even)
+      if inner.max()! < Self.starRadiusRatio * outer.min()! {
+        let start = even.reduce(0, +) > odd.reduce(0, +) ? 0 : 1
+        let ordered = (0..<m).map { vertices[(start + $0) % m] }
+        var star = polygon(ordered, kind: .star)
+        star.shape.points = m / 2
+        star.shape.sides = nil
+        star.shape.radii = [
+          outer.reduce(0, +) / Double(outer.count), inner.reduce(0, +) / Double(inner.count),
+        ]
+        return [star]
+      }
+    }
+    let kind: ShapeKind =
+      switch m {
+      case 3: .triangle
+      case 4: .quadrilateral
+      case 5: .pentagon
+      case 6: .hexagon
+      default: .polygon
+      }
+    var reading = polygon(vertices, kind: kind)
+    reading.shape.subkind = PolygonSubkind.of(vertices)
+    return [reading]
+  }
+
+  /// A polygon reading of `vertices` (ordered clockwise on screen from the topmost), its
+  /// centre the vertices' mean, its rotation the topmost vertex's angle from straight up.
+  func polygon(_ vertices: [(Double, Double)], kind: ShapeKind) -> ShapeCandidate {
+    let ordered = Self.clockwiseFromTop(vertices)
+    let cx = ordered.reduce(0) { $0 + $1.0 } / Double(ordered.count)
+    let cy = ordered.reduce(0) { $0 + $1.1 } / Double(ordered.count)
+    let radius = ordered.reduce(0) { $0 + hypot($1.0 - cx, $1.1 - cy) } / Double(ordered.count)
+    let shape = DetectedShape(
+      kind: kind, confidence: 0, strokes: [], center: [cx, cy], radii: [radius, radius],
+      rotation: atan2(ordered[0].0 - cx, cy - ordered[0].1),
+      vertices: ordered.map { [$0.0, $0.1] }, sides: ordered.count,
+      hotPoints: ordered.map { [$0.0, $0.1] } + [[cx, cy]])
+    let (ox, oy) = ShapeCandidate.densified(
+      vertices.map(\.0), vertices.map(\.1), closed: true)
+    var reading = ShapeCandidate(
+      shape, outlineXs: ox, outlineYs: oy, closed: true, complexity: Double(vertices.count))
+    reading.measure(path)
+    return reading
+  }
+
+  /// A five-pointed star drawn as a pentagram: the outer points are the corners, the inner
+  /// points where the chords cross; the fit is measured against the chords as drawn.
+  func starFromPentagram(_ corners: [(Double, Double)]) -> ShapeCandidate {
+    let cx = corners.reduce(0) { $0 + $1.0 } / 5
+    let cy = corners.reduce(0) { $0 + $1.1 } / 5
+    let outer = Self.clockwiseFromTop(corners)
+    var outline: [(Double, Double)] = []
+    for i in 0..<5 {
+      outline.append(outer[i])
+      // Between outer points i and i + 1: chords (i, i + 2) and (i + 1, i − 1) cross.
+      let crossing =
+        Self.intersection(outer[i], outer[(i + 2) % 5], outer[(i + 1) % 5], outer[(i + 4) % 5])
+        ?? ((outer[i].0 + outer[(i + 1) % 5].0) / 2, (outer[i].1 + outer[(i + 1) % 5].1) / 2)
+      outline.append(crossing)
+    }
+    let outerRadius = outer.reduce(0) { $0 + hypot($1.0 - cx, $1.1 - cy) } / 5
+    let innerRadius =
+      stride(from: 1, to: 10, by: 2).reduce(0) {
+        $0 + hypot(outline[$1].0 - cx, outline[$1].1 - cy)
+      }
+      / 5
+    let shape = DetectedShape(
+      kind: .star, confidence: 0, strokes: [], center: [cx, cy],
+      radii: [outerRadius, innerRadius], rotation: atan2(outer[0].0 - cx, cy - outer[0].1),
+      vertices: outline.map { [$0.0, $0.1] }, points: 5,
+      hotPoints: outer.map { [$0.0, $0.1] } + [[cx, cy]])
+    let (ox, oy) = ShapeCandidate.densified(corners.map(\.0), corners.map(\.1), closed: true)
+    var reading = ShapeCandidate(shape, outlineXs: ox, outlineYs: oy, closed: true, complexity: 5)
+    reading.measure(path)
+    return reading
+  }
+
+  /// The ellipse, or circle when its axes are nearly equal, of the points `range`.
+  func roundCandidate(range: Range<Int>) -> ShapeCandidate? {
+    guard let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range) else { return nil }
+    var (cx, cy, rx, ry, rotation) =
+      (ellipse.cx, ellipse.cy, ellipse.major, ellipse.minor, ellipse.rotation)
+    let isCircle = ellipse.minor >= Self.circleAxisRatio * ellipse.major
+    if isCircle, let circle = CircleFit(xs: path.xs, ys: path.ys, range: range) {
+      (cx, cy, rx, ry, rotation) = (circle.cx, circle.cy, circle.radius, circle.radius, 0)
+    }
+    let steps = 64
+    var ox = [Double](repeating: 0, count: steps)
+    var oy = [Double](repeating: 0, count: steps)
+    for k in 0..<steps {
+      let a = 2 * Double.pi * Double(k) / Double(steps)
+      let (u, v) = (rx * cos(a), ry * sin(a))
+      ox[k] = cx + u * cos(rotation) - v * sin(rotation)
+      oy[k] = cy + u * sin(rotation) + v * cos(rotation)
+    }
+    let shape = DetectedShape(
+      kind: isCircle ? .circle : .ellipse, confidence: 0, strokes: [], center: [cx, cy],
+      radii: [rx, ry], rotation: rotation, hotPoints: [[cx, cy]])
+    var reading = ShapeCandidate(
+      shape, outlineXs: ox, outlineYs: oy, closed: true, complexity: isCircle ? 2 : 3)
+    reading.measure(path)
+    return reading
+  }
+
+  // MARK: Open readings
+
+  /// The line, the arc and the polyline (or check, caret, zigzag, arrow) of the whole path.
+  func openCandidates() -> [ShapeCandidate] {
+    var found: [ShapeCandidate] = []
+    if let line = lineCandidate() { found.append(line) }
+    if let arc = arcCandidate() { found.append(arc) }
+    for corners in Self.cornerSets((path.xs, path.ys, path.ts)) {
+      guard corners.count >= 3, corners.count <= 14,
+        let vertices = refinedVertices(
+          (path.xs, path.ys, path.ts), corners: corners, closed: false)
+      else { continue }
+      if let arrow = arrowCandidate(vertices, corners: corners) { found.append(arrow) }
+      found.append(polylineCandidate(vertices))
+    }
+    return found
+  }
+
+  /// The open polyline through `vertices`, named check, caret or zigzag where it is one.
+  func polylineCandidate(_ vertices: [(Double, Double)]) -> ShapeCandidate {
+    let kind = openPolylineKind(vertices)
+    let (ox, oy) = ShapeCandidate.densified(vertices.map(\.0), vertices.map(\.1), closed: false)
+    let cx = vertices.reduce(0) { $0 + $1.0 } / Double(vertices.count)
+    let cy = vertices.reduce(0) { $0 + $1.1 } / Double(vertices.count)
+    let shape = DetectedShape(
+      kind: kind, confidence: 0, strokes: [], center: [cx, cy],
+      vertices: vertices.map { [$0.0, $0.1] }, hotPoints: vertices.map { [$0.0, $0.1] })
+    var reading = ShapeCandidate(
+      shape, outlineXs: ox, outlineYs: oy, closed: false, complexity: Double(vertices.count - 1))
+    reading.measure(path)
+    return reading
+  }
+
+  /// The straight segment between the projections of the path's ends on its total least
+  /// squares line.
+  func lineCandidate() -> ShapeCandidate? {
+    guard let line = LineFit(xs: path.xs, ys: path.ys, range: 0..<path.count) else { return nil }
+    let a = line.point(at: line.along(path.xs[0], path.ys[0]))
+    let b = line.point(at: line.along(path.xs[path.count - 1], path.ys[path.count - 1]))
+    let (ox, oy) = ShapeCandidate.densified([a.0, b.0], [a.1, b.1], closed: false)
+    let center = [(a.0 + b.0) / 2, (a.1 + b.1) / 2]
+    let shape = DetectedShape(
+      kind: .line, confidence: 0, strokes: [], center: center,
+      rotation: atan2(b.1 - a.1, b.0 - a.0), vertices: [[a.0, a.1], [b.0, b.1]],
+      hotPoints: [[a.0, a.1], [b.0, b.1], center])
+    var reading = ShapeCandidate(shape, outlineXs: ox, outlineYs: oy, closed: false, complexity: 1)
+    reading.measure(path)
+    return reading
+  }
+
+  /// The arc of the path's circle from its first to its last point, when it turns between 20°
+  /// and 330°.
+  func arcCandidate() -> ShapeCandidate? {
+    let all = 0..<path.count
+    guard let circle = CircleFit(xs: path.xs, ys: path.ys, range: all) else { return nil }
+    let sweep = circle.sweep(xs: path.xs, ys: path.ys, range: all)
+    guard abs(sweep) >= .pi / 9, abs(sweep) <= 11 * .pi / 6 else { return nil }
+    let start = atan2(path.ys[0] - circle.cy, path.xs[0] - circle.cx)
+    let steps = 32
+    let ox = (0...steps).map {
+      circle.cx + circle.radius * cos(start + sweep * Double($0) / Double(steps))
+    }
+    let oy = (0...steps).map {
+      circle.cy + circle.radius * sin(start + sweep * Double($0) / Double(steps))
+    }
+    let ends = [[ox[0], oy[0]], [ox[steps], oy[steps]]]
+    let shape = DetectedShape(
+      kind: .arc, confidence: 0, strokes: [], center: [circle.cx, circle.cy],
+      radii: [circle.radius, circle.radius], rotation: start + sweep / 2, vertices: ends,
+      hotPoints: ends + [[circle.cx, circle.cy]])
+    var reading = ShapeCandidate(shape, outlineXs: ox, outlineYs: oy, closed: false, complexity: 2)
+    reading.measure(path)
+    return reading
+  }
+
+  /// The name of an open polyline: check, caret, zigzag, or polyline.
+  func openPolylineKind(_ vertices: [(Double, Double)]) -> ShapeKind {
+    let segments = vertices.count - 1
+    if segments == 2 {
+      let (a, b, c) = (vertices[0], vertices[1], vertices[2])
+      let first = hypot(b.0 - a.0, b.1 - a.1)
+      let second = hypot(c.0 - b.0, c.1 - b.1)
+      let height = max(a.1, b.1, c.1) - min(a.1, b.1, c.1)
+      if b.1 < min(a.1, c.1) - 0.3 * height { return .caret }
+      if b.1 > max(a.1, c.1) - 0.05 * height,
+        min(first, second) < Self.checkLegRatio * max(first, second)
+      {
+        return .check
+      }
+      return .polyline
+    }
+    let angles = (1..<segments).map {
+      Self.interiorAngle(vertices[$0 - 1], vertices[$0], vertices[$0 + 1])
+    }
+    let lengths = (1...segments).map {
+      hypot(vertices[$0].0 - vertices[$0 - 1].0, vertices[$0].1 - vertices[$0 - 1].1)
+    }.sorted()
+    if segments >= 3, angles.allSatisfy({ $0 < Self.sharpAngle }),
+      lengths[segments - 1] <= Self.zigzagSegmentRatio * lengths[segments / 2]
+    {
+      return .zigzag
+    }
+    return .polyline
+  }
+
+  /// An arrow whose shaft is the first (or, reversed, the last) run and whose head is the rest
+  /// of the ink, near the shaft's end, with barbs either side of the shaft behind its tip.
+  func arrowCandidate(_ vertices: [(Double, Double)], corners: [Int]) -> ShapeCandidate? {
+    for reversed in [false, true] {
+      let tail = reversed ? vertices[vertices.count - 1] : vertices[0]
+      let tip = reversed ? vertices[vertices.count - 2] : vertices[1]
+      let head =
+        reversed ? 0...corners[corners.count - 2] : corners[1]...(path.count - 1)
+      let length = hypot(tip.0 - tail.0, tip.1 - tail.1)
+      guard length >= 0.35 * path.pathLength(0, path.count - 1) else { continue }
+      let ux = (tip.0 - tail.0) / length
+      let uy = (tip.1 - tail.1) / length
+      var left: (Double, Double, Double) = (0, tip.0, tip.1)
+      var right: (Double, Double, Double) = (0, tip.0, tip.1)
+      var fits = true
+      for i in head {
+        let dx = path.xs[i] - tip.0
+        let dy = path.ys[i] - tip.1
+        let along = dx * ux + dy * uy
+        let across = -dx * uy + dy * ux
+        if hypot(dx, dy) > Self.headReach * length || along > 0.15 * length {
+          fits = false
+          break
+        }
+        if across > left.0 { left = (across, path.xs[i], path.ys[i]) }
+        if across < right.0 { right = (across, path.xs[i], path.ys[i]) }
+      }
+      guard fits, left.0 > Self.barbSpread * length, -right.0 > Self.barbSpread * length else {
+        continue
+      }
+      let outline = ShapeCandidate.parts([
+        [tail, tip], [(left.1, left.2), tip, (right.1, right.2)],
+      ])
+      let shape = DetectedShape(
+        kind: .arrow, confidence: 0, strokes: [],
+        center: [(tail.0 + tip.0) / 2, (tail.1 + tip.1) / 2],
+        rotation: atan2(uy, ux),
+        vertices: [[tail.0, tail.1], [tip.0, tip.1], [left.1, left.2], [right.1, right.2]],
+        head: [tip.0, tip.1], tail: [tail.0, tail.1],
+        hotPoints: [[tip.0, tip.1], [tail.0, tail.1]])
+      var reading = ShapeCandidate(
+        shape, outlineXs: outline.xs, outlineYs: outline.ys, closed: false, complexity: 3)
+      reading.breaks = outline.breaks
+      reading.measure(path)
+      return reading
+    }
+    return nil
+  }
+
+  // MARK: Geometry helpers
+
+  /// The vertices where the total least squares lines of consecutive runs between `corners`
+  /// meet (a run's own corner where two runs are nearly parallel); an open path's ends are its
+  /// end runs' projections of its end points. `nil` when a run is too short to fit.
+  func refinedVertices(
+    _ points: (xs: [Double], ys: [Double], ts: [Double]), corners: [Int], closed: Bool
+  ) -> [(Double, Double)]? {
+    var lines: [LineFit] = []
+    for k in 0..<(corners.count - 1) {
+      let a = corners[k]
+      let b = corners[k + 1]
+      let margin = min(2, (b - a) / 4)
+      guard
+        let line = LineFit(xs: points.xs, ys: points.ys, range: (a + margin)..<(b - margin + 1))
+          ?? LineFit(xs: points.xs, ys: points.ys, range: a..<(b + 1))
+      else { return nil }
+      lines.append(line)
+    }
+    var vertices: [(Double, Double)] = []
+    let count = lines.count
+    for k in 0..<(closed ? count : count + 1) {
+      let corner = corners[k]
+      let own = (points.xs[corner], points.ys[corner])
+      if !closed, k == 0 || k == count {
+        let line = lines[k == 0 ? 0 : count - 1]
+        vertices.append(line.point(at: line.along(own.0, own.1)))
+        continue
+      }
+      let before = lines[(k - 1 + count) % count]
+      let after = lines[k % count]
+      vertices.append(
+        Self.intersection(before, after, near: own, reach: 0.25 * path.diagonal) ?? own)
+    }
+    return vertices
+  }
+
+  /// Where two fitted lines cross, or `nil` when they are within 15° of parallel or cross far
+  /// from `near` (farther than `reach`).
+  static func intersection(
+    _ a: LineFit, _ b: LineFit, near: (Double, Double), reach: Double
+  ) -> (Double, Double)? {
+    let cross = a.ux * b.uy - a.uy * b.ux
+    guard abs(cross) > sin(15 * Double.pi / 180) else { return nil }
+    let t = ((b.cx - a.cx) * b.uy - (b.cy - a.cy) * b.ux) / cross
+    let point = a.point(at: t)
+    return hypot(point.0 - near.0, point.1 - near.1) <= reach ? point : nil
+  }
+
+  /// Where the lines through `a, b` and `c, d` cross, or `nil` when parallel.
+  static func intersection(
+    _ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double), _ d: (Double, Double)
+  ) -> (Double, Double)? {
+    let (rx, ry) = (b.0 - a.0, b.1 - a.1)
+    let (sx, sy) = (d.0 - c.0, d.1 - c.1)
+    let cross = rx * sy - ry * sx
+    guard abs(cross) > 1e-12 else { return nil }
+    let t = ((c.0 - a.0) * sy - (c.1 - a.1) * sx) / cross
+    return (a.0 + t * rx, a.1 + t * ry)
+  }
+
+  /// Whether two non-adjacent sides of the closed polygon cross.
+  static func sidesCross(_ v: [(Double, Double)]) -> Bool {
+    let m = v.count
+    func orientation(_ p: (Double, Double), _ q: (Double, Double), _ r: (Double, Double)) -> Double
+    {
+      (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
+    }
+    for i in 0..<max(m - 2, 0) {
+      for j in (i + 2)..<m where (j + 1) % m != i {
+        let (a, b, c, d) = (v[i], v[(i + 1) % m], v[j], v[(j + 1) % m])
+        if orientation(a, b, c) * orientation(a, b, d) < 0,
+          orientation(c, d, a) * orientation(c, d, b) < 0
+        {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  /// The interior angle at `b`, in degrees (180 straight).
+  static func interiorAngle(
+    _ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double)
+  ) -> Double {
+    let (ux, uy) = (a.0 - b.0, a.1 - b.1)
+    let (vx, vy) = (c.0 - b.0, c.1 - b.1)
+    let norms = hypot(ux, uy) * hypot(vx, vy)
+    guard norms > 0 else { return 180 }
+    return acos(max(-1, min(1, (ux * vx + uy * vy) / norms))) * 180 / .pi
+  }
+
+  /// The points in angular order about their mean, clockwise on screen (y down), starting from
+  /// the one nearest straight up.
+  static func clockwiseFromTop(_ points: [(Double, Double)]) -> [(Double, Double)] {
+    let cx = points.reduce(0) { $0 + $1.0 } / Double(points.count)
+    let cy = points.reduce(0) { $0 + $1.1 } / Double(points.count)
+    // The angle from straight up, clockwise on screen: atan2(dx, −dy), in [0, 2π).
+    func bearing(_ p: (Double, Double)) -> Double {
+      let a = atan2(p.0 - cx, cy - p.1)
+      return a < -1e-9 ? a + 2 * .pi : max(a, 0)
+    }
+    return points.sorted { bearing($0) < bearing($1) }
+  }
+
+  /// The index of the point of the closed loop `0..<count` with the longest (cyclic) straw.
+  func flattestPoint(count: Int) -> Int {
+    let w = CornerFinder.window
+    var best = 0
+    var longest = -1.0
+    for i in 0..<count {
+      let a = (i - w + count) % count
+      let b = (i + w) % count
+      let d = path.distance(a, b)
+      if d > longest {
+        longest = d
+        best = i
+      }
+    }
+    return best
+  }
+
+  /// The loop `range` of the path started at `start`, its first point repeated at the end.
+  func rotated(range: Range<Int>, start: Int) -> (xs: [Double], ys: [Double], ts: [Double]) {
+    let order = Array(range[start...]) + Array(range[..<start]) + [start]
+    return (
+      order.map { path.xs[$0] }, order.map { path.ys[$0] },
+      path.ts.isEmpty ? [] : order.map { path.ts[$0] }
+    )
+  }
+
+  /// A closed loop (first point repeated at the end) started at its point `start` instead.
+  func rotated(
+    _ loop: (xs: [Double], ys: [Double], ts: [Double]), start: Int
+  ) -> (xs: [Double], ys: [Double], ts: [Double]) {
+    let n = loop.xs.count - 1
+    let order = Array(start..<n) + Array(0..<start) + [start]
+    return (
+      order.map { loop.xs[$0] }, order.map { loop.ys[$0] },
+      loop.ts.isEmpty ? [] : order.map { loop.ts[$0] }
+    )
+  }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import InkSampling
+import OpenPencilKit
+
+/// Recognises the shapes drawn in a drawing: lines, arcs, circles, ellipses, polygons, stars,
+/// arrows, checks, carets and zigzags, from one stroke or several, with their fitted parameters
+/// and a calibrated confidence, or ``ShapeKind/none`` for writing and scribbles.
+///
+/// ```swift
+/// let recognizer = ShapeRecognizer()
+/// for shape in recognizer.shapes(in: drawing) where shape.kind != .none {
+///   print(shape.kind, shape.confidence, shape.center ?? [])
+/// }
+/// ```
+///
+/// The drawing is first segmented into groups (``groups(of:)``): strokes that touch or nearly
+/// touch form a candidate group, which is kept whole when together they make a better shape than
+/// apart (a rectangle in four strokes, an arrow whose head is a second stroke, a star drawn as
+/// two triangles); strokes that cross one another and make no shape together are writing. Each
+/// group is read by ``shape(of:strokes:)``: cleaned and resampled, its corners found (IStraw),
+/// every kind that could fit it fitted, and the best reading by fit and simplicity kept
+/// (PaleoSketch's ranking), its confidence a logistic map of the fit (see the
+/// <doc:ShapeRecognition> article for the coefficients and how they were decided).
+///
+/// Complexity: about O(n · m) for a stroke of n resampled points and outlines of m segments; a
+/// 200-point stroke takes well under a millisecond in a release build.
+public struct ShapeRecognizer: Sendable {
+  /// Readings below this confidence come back as ``ShapeKind/none``; 0.5 by default.
+  public var minimumConfidence: Double
+  /// Strokes whose ends come this close to another stroke, as a part of the larger one's
+  /// bounding-box diagonal, touch and may form one group; 0.15 by default.
+  public var touchDistance: Double
+  /// The most strokes a group may have; 4 by default.
+  public var maximumGroupSize: Int
+
+  /// A recognizer with the given settings (each documented with its property).
+  public init(
+    minimumConfidence: Double = 0.5, touchDistance: Double = 0.15, maximumGroupSize: Int = 4
+  ) {
+    self.minimumConfidence = minimumConfidence
+    self.touchDistance = touchDistance
+    self.maximumGroupSize = max(1, maximumGroupSize)
+  }
+
+  /// The shapes of a drawing, one a group of strokes, ordered by their first stroke; strokes that
+  /// are no shape come back in answers of kind ``ShapeKind/none``. Every stroke is in exactly one
+  /// answer.
+  public func shapes(in drawing: PKDrawing) -> [DetectedShape] {
+    shapes(inStrokes: Self.strokeSamples(of: drawing))
+  }
+
+  /// The shapes of strokes given as sample buffers in drawing coordinates, one a stroke (the
+  /// answers' `strokes` index this array).
+  public func shapes(inStrokes strokes: [SampleBuffer]) -> [DetectedShape] {
+    groups(of: strokes).map { group in
+      shape(of: group.map { strokes[$0] }, strokes: group)
+    }
+  }
+
+  /// The one shape a given group of strokes makes, read as a whole (the strokes chained end to
+  /// end in the order that leaves the shortest jumps).
+  ///
+  /// - Parameters:
+  ///   - samples: the group's strokes, in drawing coordinates.
+  ///   - strokes: their indices in the drawing, reported in the answer (`0..<samples.count` when
+  ///     empty).
+  public func shape(of samples: [SampleBuffer], strokes: [Int] = []) -> DetectedShape {
+    let indices = strokes.isEmpty ? Array(samples.indices) : strokes
+    return reading(of: samples, strokes: indices).answer(minimumConfidence: minimumConfidence)
+  }
+
+  /// The samples of every stroke of a drawing in drawing coordinates, one buffer a stroke (the
+  /// visible pieces of a masked stroke joined), `t` from the first stroke's creation.
+  public static func strokeSamples(of drawing: PKDrawing) -> [SampleBuffer] {
+    let sampler = StrokeSampler()
+    let origin = drawing.strokes.map(\.path.creationDate).min()
+    return drawing.strokes.map { stroke in
+      let pieces = sampler.samples(of: stroke, timeOrigin: origin)
+      guard pieces.count != 1 else { return pieces[0] }
+      let xs = pieces.flatMap(\.xs)
+      let ys = pieces.flatMap(\.ys)
+      let ts = pieces.flatMap { $0[.t] ?? [] }
+      return (try? SampleBuffer(xs: xs, ys: ys, extraChannels: [.t: ts]))
+        ?? SampleBuffer(xs: xs, ys: ys)
+    }
+  }
+
+  /// The groups of strokes the drawing is segmented into, each ascending, ordered by their first
+  /// stroke: the connected sets of touching strokes (``touchDistance``), kept whole when their
+  /// reading together is a shape at least as sure as their readings apart, split into single
+  /// strokes otherwise (and sets larger than ``maximumGroupSize`` always).
+  public func groups(of strokes: [SampleBuffer]) -> [[Int]] {
+    let paths = strokes.map { InkPath(strokes: [$0]) }
+    var parent = Array(strokes.indices)
+    func root(_ i: Int) -> Int {
+      var i = i
+      while parent[i] != i {
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+      }
+      return i
+    }
+    for i in strokes.indices {
+      for j in strokes.indices where j > i {
+        guard let a = paths[i], let b = paths[j], StrokeContact.touch(a, b, within: touchDistance)
+        else { continue }
+        parent[root(i)] = root(j)
+      }
+    }
+    var components: [Int: [Int]] = [:]
+    for i in strokes.indices { components[root(i), default: []].append(i) }
+    var groups: [[Int]] = []
+    for component in components.values {
+      guard component.count > 1, component.count <= maximumGroupSize else {
+        groups += component.map { [$0] }
+        continue
+      }
+      let together = reading(of: component.map { strokes[$0] }, strokes: component)
+      let apart = component.map { reading(of: [strokes[$0]], strokes: [$0]) }
+      let apartConfidence = apart.reduce(0) { $0 + $1.confidence } / Double(apart.count)
+      let crossing = component.indices.contains { a in
+        component.indices.contains { b in
+          b > a && paths[component[a]] != nil && paths[component[b]] != nil
+            && StrokeContact.cross(paths[component[a]]!, paths[component[b]]!)
+        }
+      }
+      if together.confidence >= minimumConfidence,
+        together.confidence >= apartConfidence || together.isNamed
+      {
+        groups.append(component)
+      } else if crossing {
+        // Crossing strokes that make no shape together are writing: one answer, none.
+        groups.append(component)
+      } else {
+        groups += component.map { [$0] }
+      }
+    }
+    return groups.sorted { $0[0] < $1[0] }
+  }
+
+  /// The best reading of a group, before the confidence threshold.
+  func reading(of samples: [SampleBuffer], strokes: [Int]) -> ShapeReading {
+    let chained = StrokeContact.chained(samples)
+    let best = ShapeReading.best(candidates(of: samples))
+    let ends = chained.flatMap { stroke -> [[Double]] in
+      guard let first = stroke.xs.indices.first, let last = stroke.xs.indices.last else {
+        return []
+      }
+      return [[stroke.xs[first], stroke.ys[first]], [stroke.xs[last], stroke.ys[last]]]
+    }
+    return ShapeReading(candidate: best, strokes: strokes.sorted(), strokeEnds: ends)
+  }
+
+  /// Every reading of a group (its strokes chained), fits measured.
+  func candidates(of samples: [SampleBuffer]) -> [ShapeCandidate] {
+    let chained = StrokeContact.chained(samples)
+    guard let path = InkPath(strokes: chained) else { return [] }
+    var candidates = ShapeClassifier(path: path).candidates()
+    if samples.count == 2, let star = StarOfTriangles.reading(chained, path: path) {
+      candidates.append(star)
+    }
+    return candidates
+  }
+}
+
+extension ShapeRecognizer {
+  /// Every candidate reading of every group, before the choice: its kind, confidence and the
+  /// features the confidence is a logistic map of (for the calibration in `DuctusBench`, which
+  /// fits the map on whether each candidate is of the right kind).
+  package func calibrationReadings(
+    inStrokes strokes: [SampleBuffer]
+  ) -> [(kind: ShapeKind, confidence: Double, features: [Double])] {
+    groups(of: strokes).flatMap { group in
+      candidates(of: group.map { strokes[$0] }).map { candidate in
+        (candidate.shape.kind, ShapeConfidence.of(candidate), ShapeConfidence.features(candidate))
+      }
+    }
+  }
+}
+
+extension ShapeRecognizer {
+  /// Every reading of a group, one line each, best first: kind, rank, confidence, fit and
+  /// vertices (for `DuctusBench evaluate-shapes explain`).
+  package func explanation(of samples: [SampleBuffer]) -> [String] {
+    let chained = StrokeContact.chained(samples)
+    guard let path = InkPath(strokes: chained) else { return ["no ink"] }
+    let corners = CornerFinder.iStraw(xs: path.xs, ys: path.ys, ts: path.ts)
+    let short = CornerFinder.shortStraw(xs: path.xs, ys: path.ys)
+    let header =
+      "points \(path.count), closing \(path.closingIndex().map(String.init) ?? "-"), corners \(corners), shortStraw \(short)"
+    return [header]
+      + ShapeClassifier(path: path).candidates().sorted {
+        ShapeConfidence.of($0) > ShapeConfidence.of($1)
+      }.map { candidate in
+        let fit = candidate.fit
+        let vertices = (candidate.shape.vertices ?? []).map { v in
+          "(" + v.map { String(format: "%.0f", $0) }.joined(separator: ",") + ")"
+        }
+        return String(
+          format: "%@ confidence %.3f mean %.4f max %.4f coverage %.2f ",
+          candidate.shape.kind.rawValue, ShapeConfidence.of(candidate), fit.meanDeviation,
+          fit.maximumDeviation, fit.coverage)
+          + vertices.joined(separator: " ")
+      }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import InkSampling
+
+/// A six-pointed star drawn as two triangles, one stroke each, about one centre (a hexagram):
+/// the outer points are the triangles' vertices in turn, the inner points where their sides
+/// cross.
+enum StarOfTriangles {
+  /// The triangles' centres lie within this part of the star's diagonal of each other.
+  static let centreTolerance = 0.15
+
+  /// The star reading of two strokes, or `nil` when they are not two closed triangles about
+  /// one centre whose vertices alternate round it; its fit is measured on `path`, the strokes
+  /// chained.
+  static func reading(_ strokes: [SampleBuffer], path: InkPath) -> ShapeCandidate? {
+    var triangles: [[(Double, Double)]] = []
+    for stroke in strokes {
+      guard let own = InkPath(strokes: [stroke]),
+        let triangle = ShapeClassifier(path: own).candidates().filter({ $0.shape.kind == .triangle }
+        )
+        .first,
+        let vertices = triangle.shape.vertices
+      else { return nil }
+      triangles.append(vertices.map { ($0[0], $0[1]) })
+    }
+    let centres = triangles.map { t in
+      (t.reduce(0) { $0 + $1.0 } / 3, t.reduce(0) { $0 + $1.1 } / 3)
+    }
+    guard
+      hypot(centres[0].0 - centres[1].0, centres[0].1 - centres[1].1)
+        <= centreTolerance * path.diagonal
+    else { return nil }
+    let outer = ShapeClassifier.clockwiseFromTop(triangles[0] + triangles[1])
+    let first = Set(triangles[0].map { "\($0.0),\($0.1)" })
+    let alternates = (0..<6).allSatisfy { k in
+      first.contains("\(outer[k].0),\(outer[k].1)")
+        != first.contains("\(outer[(k + 1) % 6].0),\(outer[(k + 1) % 6].1)")
+    }
+    guard alternates else { return nil }
+    let cx = outer.reduce(0) { $0 + $1.0 } / 6
+    let cy = outer.reduce(0) { $0 + $1.1 } / 6
+    var vertices: [(Double, Double)] = []
+    for i in 0..<6 {
+      vertices.append(outer[i])
+      let crossing =
+        ShapeClassifier.intersection(
+          outer[i], outer[(i + 2) % 6], outer[(i + 1) % 6], outer[(i + 5) % 6])
+        ?? ((outer[i].0 + outer[(i + 1) % 6].0) / 2, (outer[i].1 + outer[(i + 1) % 6].1) / 2)
+      vertices.append(crossing)
+    }
+    let outerRadius = outer.reduce(0) { $0 + hypot($1.0 - cx, $1.1 - cy) } / 6
+    let innerRadius =
+      stride(from: 1, to: 12, by: 2).reduce(0) {
+        $0 + hypot(vertices[$1].0 - cx, vertices[$1].1 - cy)
+      }
+      / 6
+    let shape = DetectedShape(
+      kind: .star, confidence: 0, strokes: [], center: [cx, cy],
+      radii: [outerRadius, innerRadius], rotation: atan2(outer[0].0 - cx, cy - outer[0].1),
+      vertices: vertices.map { [$0.0, $0.1] }, points: 6,
+      hotPoints: outer.map { [$0.0, $0.1] } + [[cx, cy]])
+    // The outline as drawn: the two triangles.
+    let outline = ShapeCandidate.parts(triangles.map { $0 + [$0[0]] })
+    var reading = ShapeCandidate(
+      shape, outlineXs: outline.xs, outlineYs: outline.ys, closed: false, complexity: 6)
+    reading.breaks = outline.breaks
+    reading.measure(path)
+    return reading
+  }
+}
