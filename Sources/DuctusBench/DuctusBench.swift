@@ -13,7 +13,7 @@ enum DuctusBench {
     [
       InkMathBenchmarks.self, SimilarityBenchmarks.self, DTWBenchmarks.self,
       MultistrokeBenchmarks.self, ImporterBenchmarks.self, FuzzBenchmarks.self,
-      RankingEvaluation.self, ShapeEvaluation.self,
+      RankingEvaluation.self, ShapeEvaluation.self, ShapeBenchmarks.self,
     ]
   }
 
