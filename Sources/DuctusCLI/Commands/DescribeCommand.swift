@@ -48,7 +48,8 @@ struct DescribeCommand: Command {
         var shapes: [DetectedShape]
       }
       context.output.write(
-        try SortedJSONEncoder().encode(Description(text: text, shapes: shapes)) + Data("\n".utf8))
+        try SortedJSONEncoder().encode(Description(text: text, shapes: shapes.map { $0.rounded() }))
+          + Data("\n".utf8))
     } else {
       context.output.write(text + "\n")
     }

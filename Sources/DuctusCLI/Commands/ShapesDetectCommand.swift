@@ -179,9 +179,16 @@ struct ShapesDetectCommand: Command {
   }
 }
 
-/// One drawing's answer: its shapes, and its record's key and label in a corpus.
+/// One drawing's answer: its shapes (numbers to four decimals), and its record's key and label
+/// in a corpus.
 struct ShapeAnswer: Encodable {
   var key: String?
   var label: String?
   var shapes: [DetectedShape]
+
+  init(key: String? = nil, label: String? = nil, shapes: [DetectedShape]) {
+    self.key = key
+    self.label = label
+    self.shapes = shapes.map { $0.rounded() }
+  }
 }
