@@ -44,8 +44,9 @@ enum ShapeEvaluation: BenchmarkSuite {
 
   static func run(_ arguments: BenchmarkArguments) throws {
     if arguments.caseName == "explain" { return try explain(arguments) }
+    if arguments.caseName == "speed" { return speed() }
     guard arguments.caseName == "real" else {
-      throw BenchmarkError.unknownCase(arguments.caseName, known: ["real", "explain"])
+      throw BenchmarkError.unknownCase(arguments.caseName, known: ["real", "explain", "speed"])
     }
     let data = URL(fileURLWithPath: try arguments.string("datasets"))
     let recognizer = ShapeRecognizer()
@@ -106,6 +107,39 @@ enum ShapeEvaluation: BenchmarkSuite {
     Stopwatch.emit(
       "confidence\tlogistic weights on the tuning halves, a row a family (intercept, ln mean, uncovered, ln complexity)\t"
         + weights.map { String(format: "%.3f", $0) }.joined(separator: ", "))
+  }
+
+  /// `speed`: the time to recognise one 200-point stroke (a wobbly circle, a rectangle, a
+  /// scribble), 2,000 times each after a warm-up, as `name<TAB>seconds` lines of the median and
+  /// the 99th percentile.
+  static func speed() {
+    let n = 200
+    let angles = (0..<n).map { 2 * Double.pi * Double($0) / Double(n - 1) }
+    let circle = SampleBuffer(
+      xs: angles.map { 100 + (50 + 2 * sin(7 * $0)) * cos($0) },
+      ys: angles.map { 100 + (50 + 2 * sin(7 * $0)) * sin($0) })
+    let rectangle = SampleBuffer(
+      xs: (0..<n).map { i in [0.0, 160, 160, 0][i * 4 / n] + (i % 50 < 25 ? 1 : -1) * 0.3 },
+      ys: (0..<n).map { i in
+        let t = Double(i % 50) / 50
+        return [0, 80 * t, 80, 80 * (1 - t)][i * 4 / n]
+      })
+    let scribble = SampleBuffer(
+      xs: (0..<n).map { Double($0) + 20 * sin(Double($0) * 1.7) },
+      ys: (0..<n).map { 50 + 40 * sin(Double($0) * 2.9) })
+    let recognizer = ShapeRecognizer()
+    for (name, stroke) in [("circle", circle), ("rectangle", rectangle), ("scribble", scribble)] {
+      for _ in 0..<50 { _ = recognizer.shape(of: [stroke]) }
+      var times: [Double] = []
+      for _ in 0..<2000 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = recognizer.shape(of: [stroke])
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      }
+      times.sort()
+      Stopwatch.emit("shapes.\(name).200.p50\t" + String(format: "%.6f", times[1000]))
+      Stopwatch.emit("shapes.\(name).200.p99\t" + String(format: "%.6f", times[1980]))
+    }
   }
 
   /// `explain --input FILE|FOLDER [--label L]`: every reading of each record (of label `L`),

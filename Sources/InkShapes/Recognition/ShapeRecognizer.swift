@@ -17,9 +17,9 @@ import OpenPencilKit
 /// touch form a candidate group, which is kept whole when together they make a better shape than
 /// apart (a rectangle in four strokes, an arrow whose head is a second stroke, a star drawn as
 /// two triangles); strokes that cross one another and make no shape together are writing. Each
-/// group is read by ``shape(of:strokes:)``: cleaned and resampled, its corners found (IStraw),
-/// every kind that could fit it fitted, and the best reading by fit and simplicity kept
-/// (PaleoSketch's ranking), its confidence a logistic map of the fit (see the
+/// group is read by ``shape(of:strokes:)``: cleaned and resampled, its corners found (ShortStraw
+/// and IStraw), every kind that could fit it fitted (PaleoSketch's way), and the reading with
+/// the highest confidence kept, its confidence a logistic map of its fit (see the
 /// <doc:ShapeRecognition> article for the coefficients and how they were decided).
 ///
 /// Complexity: about O(n · m) for a stroke of n resampled points and outlines of m segments; a
@@ -180,7 +180,7 @@ extension ShapeRecognizer {
 }
 
 extension ShapeRecognizer {
-  /// Every reading of a group, one line each, best first: kind, rank, confidence, fit and
+  /// Every reading of a group, one line each, surest first: kind, confidence, fit and
   /// vertices (for `DuctusBench evaluate-shapes explain`).
   package func explanation(of samples: [SampleBuffer]) -> [String] {
     let chained = StrokeContact.chained(samples)
