@@ -78,7 +78,8 @@ let package = Package(
         "InkShapes", "DuctusTestSupport",
       ]),
     .target(
-      name: "DuctusTestSupport", dependencies: ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkFormats"],
+      name: "DuctusTestSupport",
+      dependencies: ["_DuctusSupport", "OpenPencilKit", "InkSampling", "InkFormats", "InkShapes"],
       path: "Tests/DuctusTestSupport"),
     .testTarget(name: "DuctusSupportTests", dependencies: ["DuctusTestSupport", "_DuctusSupport"]),
     .testTarget(name: "OpenPencilKitTests", dependencies: ["DuctusTestSupport", "OpenPencilKit"]),

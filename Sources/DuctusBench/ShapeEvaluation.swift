@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import Foundation
 import InkFormats
 import InkMath
@@ -7,38 +8,22 @@ import InkShapes
 /// `DuctusBench evaluate-shapes real --datasets DIR`: the shape recognizer of `InkShapes` judged
 /// on real data nobody here made, each figure on a tuning half and a held-out half:
 ///
-/// - the $1 unistroke logs (`DIR/dollar-unistroke`): subjects 1–5 tune, 6–11 are held out;
-/// - the Quick, Draw! shape categories (`DIR/quickdraw-dev`): every `key_id` there is an odd
-///   multiple of 2²¹, so its parity splits nothing; the lowest bit that varies, `key_id >> 22`,
-///   splits instead: even tunes, odd is held out;
-/// - the UNIPEN `apa` small letters (`DIR/unipen-apa/data/1c`), apart from ``shapeLetters``: the
-///   writers sorted by name, the first five tune, the rest are held out.
+/// - the $1 unistroke logs (`DIR/dollar-unistroke`), their shape gestures;
+/// - the Quick, Draw! shape categories (`DIR/quickdraw-dev`);
+/// - the UNIPEN `apa` small letters (`DIR/unipen-apa/data/1c`), apart from those that are shapes
+///   alone, which should come back `none`;
+///
+/// targets, kinds and halves as `ShapeDataProtocol` (in `DuctusTestSupport`) defines them.
 ///
 /// Every threshold of the recognizer was decided on the tuning halves only. Prints, for each
 /// corpus and half, the accuracy over the target classes, a line a class with the kinds it came
 /// out as (the confusion), the calibration (accuracy by confidence bin over both shapes and
 /// letters), and last the logistic regression of every candidate's rightness on its confidence
-/// features, fitted on the tuning halves (what `ShapeConfidence` ships); with `--features
+/// features, fitted on the tuning halves' records that are one group (what `ShapeConfidence` ships); with `--features
 /// FILE.csv`, writes every candidate's corpus, label, half, kind, rightness and features.
 enum ShapeEvaluation: BenchmarkSuite {
   static let name = "evaluate-shapes"
   static let summary = "the shape recognizer on real data: real ($1 logs, Quick, Draw!, UNIPEN)"
-
-  /// The kinds each $1 gesture is right as; the gestures not listed are no target (they are
-  /// counted and their kinds printed).
-  static let dollarKinds: [String: Set<ShapeKind>] = [
-    "circle": [.circle], "rectangle": [.quadrilateral], "triangle": [.triangle], "star": [.star],
-    "arrow": [.arrow], "check": [.check], "caret": [.caret], "delete_mark": [.zigzag],
-  ]
-  /// The kinds each Quick, Draw! shape category is right as.
-  static let quickDrawKinds: [String: Set<ShapeKind>] = [
-    "circle": [.circle], "square": [.quadrilateral], "triangle": [.triangle], "line": [.line],
-    "hexagon": [.hexagon], "octagon": [.polygon], "star": [.star],
-    "diamond": [.quadrilateral], "zigzag": [.zigzag],
-  ]
-  /// The small letters that are a shape when drawn alone, left out of the letters' figure: c
-  /// (an arc), i and l (a line), o (a circle), v (a check or caret), w and z (zigzags).
-  static let shapeLetters: Set<String> = ["c", "i", "l", "o", "v", "w", "z"]
 
   /// One record's outcome.
   struct Outcome {
@@ -59,8 +44,9 @@ enum ShapeEvaluation: BenchmarkSuite {
 
   static func run(_ arguments: BenchmarkArguments) throws {
     if arguments.caseName == "explain" { return try explain(arguments) }
+    if arguments.caseName == "speed" { return speed() }
     guard arguments.caseName == "real" else {
-      throw BenchmarkError.unknownCase(arguments.caseName, known: ["real", "explain"])
+      throw BenchmarkError.unknownCase(arguments.caseName, known: ["real", "explain", "speed"])
     }
     let data = URL(fileURLWithPath: try arguments.string("datasets"))
     let recognizer = ShapeRecognizer()
@@ -69,23 +55,28 @@ enum ShapeEvaluation: BenchmarkSuite {
       corpus: "dollar", folder: data.appendingPathComponent("dollar-unistroke"),
       recognizer: recognizer
     ) { record in
-      let subject = Int(record.metadata["subject"] ?? "") ?? 0
-      return (record.label ?? "", subject <= 5, dollarKinds[record.label ?? ""])
+      (
+        record.label ?? "", ShapeDataProtocol.dollarTunes(record),
+        ShapeDataProtocol.dollarKinds[record.label ?? ""]
+      )
     }
     outcomes += try evaluate(
       corpus: "quickdraw", folder: data.appendingPathComponent("quickdraw-dev"),
       recognizer: recognizer
     ) { record in
-      let label = record.label ?? ""
-      let even = ((UInt64(record.key) ?? 0) >> 22) & 1 == 0
-      return (label, even, quickDrawKinds[label])
+      (
+        record.label ?? "", ShapeDataProtocol.quickDrawTunes(record),
+        ShapeDataProtocol.quickDrawKinds[record.label ?? ""]
+      )
     }
     let letters = data.appendingPathComponent("unipen-apa/data/1c")
-    let writers = try writersOf(letters)
+    let writers = try ShapeDataProtocol.tuningWriters(in: letters)
     outcomes += try evaluate(corpus: "unipen", folder: letters, recognizer: recognizer) { record in
       let label = record.label ?? ""
-      let tuning = writers.prefix(5).contains(record.metadata["writer"] ?? "")
-      return (label, tuning, shapeLetters.contains(label) ? nil : [ShapeKind.none])
+      let tuning = writers.contains(record.metadata["writer"] ?? "")
+      return (
+        label, tuning, ShapeDataProtocol.shapeLetters.contains(label) ? nil : [ShapeKind.none]
+      )
     }
     for corpus in ["dollar", "quickdraw", "unipen"] {
       for tuning in [true, false] {
@@ -94,6 +85,7 @@ enum ShapeEvaluation: BenchmarkSuite {
           tuning: tuning)
       }
     }
+    reportThresholds(outcomes.filter { $0.tuning && $0.isTarget })
     for tuning in [true, false] {
       reportCalibration(outcomes.filter { $0.tuning == tuning && $0.isTarget }, tuning: tuning)
     }
@@ -109,10 +101,45 @@ enum ShapeEvaluation: BenchmarkSuite {
       }
       try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
-    let weights = fitLogistic(outcomes.filter { $0.tuning && $0.isTarget })
+    // A label names a record's one group; the groups of a record split apart (a diamond whose
+    // four sides touched too little to join) have no label, so they stay out of the fit.
+    let weights = fitLogistic(outcomes.filter { $0.tuning && $0.isTarget && $0.chosen.count == 1 })
     Stopwatch.emit(
       "confidence\tlogistic weights on the tuning halves, a row a family (intercept, ln mean, uncovered, ln complexity)\t"
         + weights.map { String(format: "%.3f", $0) }.joined(separator: ", "))
+  }
+
+  /// `speed`: the time to recognise one 200-point stroke (a wobbly circle, a rectangle, a
+  /// scribble), 2,000 times each after a warm-up, as `name<TAB>seconds` lines of the median and
+  /// the 99th percentile.
+  static func speed() {
+    let n = 200
+    let angles = (0..<n).map { 2 * Double.pi * Double($0) / Double(n - 1) }
+    let circle = SampleBuffer(
+      xs: angles.map { 100 + (50 + 2 * sin(7 * $0)) * cos($0) },
+      ys: angles.map { 100 + (50 + 2 * sin(7 * $0)) * sin($0) })
+    let rectangle = SampleBuffer(
+      xs: (0..<n).map { i in [0.0, 160, 160, 0][i * 4 / n] + (i % 50 < 25 ? 1 : -1) * 0.3 },
+      ys: (0..<n).map { i in
+        let t = Double(i % 50) / 50
+        return [0, 80 * t, 80, 80 * (1 - t)][i * 4 / n]
+      })
+    let scribble = SampleBuffer(
+      xs: (0..<n).map { Double($0) + 20 * sin(Double($0) * 1.7) },
+      ys: (0..<n).map { 50 + 40 * sin(Double($0) * 2.9) })
+    let recognizer = ShapeRecognizer()
+    for (name, stroke) in [("circle", circle), ("rectangle", rectangle), ("scribble", scribble)] {
+      for _ in 0..<50 { _ = recognizer.shape(of: [stroke]) }
+      var times: [Double] = []
+      for _ in 0..<2000 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = recognizer.shape(of: [stroke])
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      }
+      times.sort()
+      Stopwatch.emit("shapes.\(name).200.p50\t" + String(format: "%.6f", times[1000]))
+      Stopwatch.emit("shapes.\(name).200.p99\t" + String(format: "%.6f", times[1980]))
+    }
   }
 
   /// `explain --input FILE|FOLDER [--label L]`: every reading of each record (of label `L`),
@@ -130,14 +157,6 @@ enum ShapeEvaluation: BenchmarkSuite {
       Stopwatch.emit("\(record.key)\t\(record.label ?? "")\tstrokes \(strokes.count)")
       for line in ShapeRecognizer().explanation(of: strokes) { Stopwatch.emit("  " + line) }
     }
-  }
-
-  /// The writers of the UNIPEN folder, sorted by name.
-  static func writersOf(_ folder: URL) throws -> [String] {
-    var reader = try InkFileFormat.openCorpus(at: folder)
-    var writers: Set<String> = []
-    while let record = try reader.next() { writers.insert(record.metadata["writer"] ?? "") }
-    return writers.sorted()
   }
 
   /// Reads a corpus and recognises every record; `classify` gives a record's label, half, and
@@ -164,14 +183,10 @@ enum ShapeEvaluation: BenchmarkSuite {
       let chosen = unthresholded.shapes(inStrokes: strokes).map {
         $0.kind == .none ? (ShapeKind.none, 0.0) : ($0.kind, $0.confidence)
       }
-      let right: Bool
-      if let expected {
-        right =
-          corpus == "unipen"
-          ? named.isEmpty : (shapes.count == 1 && expected.contains(kind))
-      } else {
-        right = false
-      }
+      let right =
+        expected.map {
+          ShapeDataProtocol.isRight(shapes, expected: $0, isLetter: corpus == "unipen")
+        } ?? false
       outcomes.append(
         Outcome(
           corpus: corpus, label: label, tuning: tuning, isTarget: expected != nil, kind: kind,
@@ -226,11 +241,36 @@ enum ShapeEvaluation: BenchmarkSuite {
     }
   }
 
+  /// Prints, for minimum confidences 0.1 to 0.9, the share of shape records (of the $1 logs and
+  /// Quick, Draw!, each corpus weighing half) answered as their kind and the share of letters
+  /// answered `none`, from the unthresholded answers: the default minimum is the one with the
+  /// best mean of the two on the tuning halves.
+  static func reportThresholds(_ outcomes: [Outcome]) {
+    for step in 1...9 {
+      let threshold = Double(step) / 10
+      func share(_ corpus: String) -> Double {
+        let these = outcomes.filter { $0.corpus == corpus }
+        let right = these.filter { outcome in
+          if corpus == "unipen" { return outcome.chosen.allSatisfy { $0.confidence < threshold } }
+          return outcome.chosen.count == 1 && outcome.chosen[0].confidence >= threshold
+            && isRight(outcome.chosen[0].kind, outcome)
+        }
+        return Double(right.count) / Double(max(these.count, 1))
+      }
+      let shapes = (share("dollar") + share("quickdraw")) / 2
+      let letters = share("unipen")
+      Stopwatch.emit(
+        String(
+          format: "threshold\ttune\t%.1f\tshapes %.1f%%\tletters none %.1f%%\tmean %.1f%%",
+          threshold, 100 * shapes, 100 * letters, 50 * (shapes + letters)))
+    }
+  }
+
   /// Whether a reading's kind is right for the record.
   static func isRight(_ kind: ShapeKind, _ outcome: Outcome) -> Bool {
     switch outcome.corpus {
-    case "dollar": dollarKinds[outcome.label]?.contains(kind) ?? false
-    case "quickdraw": quickDrawKinds[outcome.label]?.contains(kind) ?? false
+    case "dollar": ShapeDataProtocol.dollarKinds[outcome.label]?.contains(kind) ?? false
+    case "quickdraw": ShapeDataProtocol.quickDrawKinds[outcome.label]?.contains(kind) ?? false
     default: false
     }
   }

@@ -45,7 +45,10 @@ public enum CornerFinder {
   /// here as a ratio of turns rather than its difference of angles, see ``curveTurnRatio``), as
   /// is one that turns by less than 10°.
   ///
-  /// - Parameter ts: the times of the points, or empty.
+  /// - Parameters:
+  ///   - xs: the points' x, resampled at an equal spacing.
+  ///   - ys: the points' y.
+  ///   - ts: the times of the points, or empty.
   public static func iStraw(xs: [Double], ys: [Double], ts: [Double] = []) -> [Int] {
     let n = min(xs.count, ys.count)
     guard n > 2 * window else { return n > 1 ? [0, n - 1] : n == 1 ? [0] : [] }

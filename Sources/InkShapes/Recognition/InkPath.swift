@@ -207,8 +207,14 @@ struct InkPath {
   /// shortest perimeter a closed shape can have (twice the diagonal, less a tolerance), the
   /// nearest point to the start thereabouts, so that an over-tracing second lap and an
   /// overshooting end are cut off. `nil` when the ink never comes back within ``closureGap``.
+  ///
+  /// Strokes chained into one path (a rectangle in four strokes) close at their end when it
+  /// comes back to the start: their laps are not over-tracing.
   func closingIndex() -> Int? {
     let tolerance = diagonal * Self.closureGap
+    if strokeStarts.count > 1 {
+      return distance(0, count - 1) <= tolerance ? count - 1 : nil
+    }
     var travelled = 0.0
     var best: Int?
     var bestDistance = Double.infinity

@@ -16,7 +16,9 @@ struct ShapeCandidate {
   var breaks: [Int] = []
   /// How well the ink follows the outline.
   var fit = ShapeFit(meanDeviation: .infinity, maximumDeviation: .infinity, coverage: 0)
-  /// PaleoSketch's hierarchy rank: simpler readings rank lower and win ties of fit.
+  /// The reading's complexity, its number of vertices or segments (1 for a line, 2 for an arc
+  /// or a circle, 3 for an ellipse): a feature of the confidence, which so learns PaleoSketch's
+  /// preference for simpler readings.
   var complexity: Double
 
   /// A candidate of `kind` with its outline; fit not yet measured.

@@ -17,15 +17,16 @@ import OpenPencilKit
 /// touch form a candidate group, which is kept whole when together they make a better shape than
 /// apart (a rectangle in four strokes, an arrow whose head is a second stroke, a star drawn as
 /// two triangles); strokes that cross one another and make no shape together are writing. Each
-/// group is read by ``shape(of:strokes:)``: cleaned and resampled, its corners found (IStraw),
-/// every kind that could fit it fitted, and the best reading by fit and simplicity kept
-/// (PaleoSketch's ranking), its confidence a logistic map of the fit (see the
+/// group is read by ``shape(of:strokes:)``: cleaned and resampled, its corners found (ShortStraw
+/// and IStraw), every kind that could fit it fitted (PaleoSketch's way), and the reading with
+/// the highest confidence kept, its confidence a logistic map of its fit (see the
 /// <doc:ShapeRecognition> article for the coefficients and how they were decided).
 ///
 /// Complexity: about O(n · m) for a stroke of n resampled points and outlines of m segments; a
 /// 200-point stroke takes well under a millisecond in a release build.
 public struct ShapeRecognizer: Sendable {
-  /// Readings below this confidence come back as ``ShapeKind/none``; 0.5 by default.
+  /// Readings below this confidence come back as ``ShapeKind/none``; 0.2 by default (the
+  /// minimum with the best mean of shapes right and letters refused on the tuning halves).
   public var minimumConfidence: Double
   /// Strokes whose ends come this close to another stroke, as a part of the larger one's
   /// bounding-box diagonal, touch and may form one group; 0.15 by default.
@@ -35,7 +36,7 @@ public struct ShapeRecognizer: Sendable {
 
   /// A recognizer with the given settings (each documented with its property).
   public init(
-    minimumConfidence: Double = 0.5, touchDistance: Double = 0.15, maximumGroupSize: Int = 4
+    minimumConfidence: Double = 0.2, touchDistance: Double = 0.15, maximumGroupSize: Int = 4
   ) {
     self.minimumConfidence = minimumConfidence
     self.touchDistance = touchDistance
@@ -179,7 +180,7 @@ extension ShapeRecognizer {
 }
 
 extension ShapeRecognizer {
-  /// Every reading of a group, one line each, best first: kind, rank, confidence, fit and
+  /// Every reading of a group, one line each, surest first: kind, confidence, fit and
   /// vertices (for `DuctusBench evaluate-shapes explain`).
   package func explanation(of samples: [SampleBuffer]) -> [String] {
     let chained = StrokeContact.chained(samples)

@@ -1,0 +1,58 @@
+import Foundation
+import InkFormats
+import InkShapes
+
+/// The protocol by which the shape recognizer is judged on the real data of `../shared`: which
+/// records are targets, the kinds each is right as, and which half (tuning or held out) each
+/// record belongs to. `DuctusBench evaluate-shapes` and the tests of `InkShapesTests` share it.
+public enum ShapeDataProtocol {
+  /// The kinds each $1 gesture is right as; the gestures not listed (v, x, the brackets and
+  /// braces, pigtail, question mark) are no target.
+  public static let dollarKinds: [String: Set<ShapeKind>] = [
+    "circle": [.circle], "rectangle": [.quadrilateral], "triangle": [.triangle], "star": [.star],
+    "arrow": [.arrow], "check": [.check], "caret": [.caret], "delete_mark": [.zigzag],
+  ]
+  /// The kinds each Quick, Draw! shape category is right as (`squiggle` and the objects are no
+  /// target).
+  public static let quickDrawKinds: [String: Set<ShapeKind>] = [
+    "circle": [.circle], "square": [.quadrilateral], "triangle": [.triangle], "line": [.line],
+    "hexagon": [.hexagon], "octagon": [.polygon], "star": [.star],
+    "diamond": [.quadrilateral], "zigzag": [.zigzag],
+  ]
+  /// The small letters that are a shape when drawn alone, left out of the letters' figure: c
+  /// (an arc), i and l (a line), o (a circle), v (a check or caret), w and z (zigzags).
+  public static let shapeLetters: Set<String> = ["c", "i", "l", "o", "v", "w", "z"]
+
+  /// Whether a $1 record tunes: subjects 1–5 (the pilot, s01, included) tune, 6–11 are held out.
+  public static func dollarTunes(_ record: CorpusRecord) -> Bool {
+    (Int(record.metadata["subject"] ?? "") ?? 0) <= 5
+  }
+
+  /// Whether a Quick, Draw! record tunes. Every `key_id` of `quickdraw-dev` is an odd multiple
+  /// of 2²¹, so its parity splits nothing; the lowest bit that varies, `key_id >> 22`, splits
+  /// instead: even tunes, odd is held out.
+  public static func quickDrawTunes(_ record: CorpusRecord) -> Bool {
+    ((UInt64(record.key) ?? 0) >> 22) & 1 == 0
+  }
+
+  /// The UNIPEN writers that tune: the first five of the writers sorted by name (the rest are
+  /// held out).
+  public static func tuningWriters(in folder: URL) throws -> Set<String> {
+    var reader = try InkFileFormat.openCorpus(at: folder)
+    var writers: Set<String> = []
+    while let record = try reader.next() { writers.insert(record.metadata["writer"] ?? "") }
+    return Set(writers.sorted().prefix(5))
+  }
+}
+
+extension ShapeDataProtocol {
+  /// Whether a record's answers are right: a letter when no answer is a shape; a shape when the
+  /// strokes make one group answered as one of the kinds `expected`.
+  public static func isRight(
+    _ shapes: [DetectedShape], expected: Set<ShapeKind>, isLetter: Bool
+  ) -> Bool {
+    isLetter
+      ? shapes.allSatisfy { $0.kind == .none }
+      : shapes.count == 1 && expected.contains(shapes[0].kind)
+  }
+}

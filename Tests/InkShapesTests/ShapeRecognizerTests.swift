@@ -1,0 +1,227 @@
+import Foundation
+import InkSampling
+import InkShapes
+import OpenPencilKit
+import Testing
+
+/// Strokes drawn through given points, a point every unit along the straight pieces between
+/// them, with times at 100 units a second.
+private func stroke(_ points: [(Double, Double)], closed: Bool = false) -> SampleBuffer {
+  let corners = closed ? points + [points[0]] : points
+  var xs: [Double] = []
+  var ys: [Double] = []
+  for k in 0..<(corners.count - 1) {
+    let (a, b) = (corners[k], corners[k + 1])
+    let steps = max(1, Int(hypot(b.0 - a.0, b.1 - a.1)))
+    for s in 0..<steps {
+      let f = Double(s) / Double(steps)
+      xs.append(a.0 + f * (b.0 - a.0))
+      ys.append(a.1 + f * (b.1 - a.1))
+    }
+  }
+  xs.append(corners[corners.count - 1].0)
+  ys.append(corners[corners.count - 1].1)
+  let ts = xs.indices.map { Double($0) / 100 }
+  return try! SampleBuffer(xs: xs, ys: ys, extraChannels: [.t: ts])
+}
+
+/// An ellipse of centre (cx, cy), radii rx, ry, turned by `rotation`, as 200 points round.
+private func ellipse(
+  _ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double, rotation: Double = 0
+) -> SampleBuffer {
+  let points = (0..<200).map { k -> (Double, Double) in
+    let a = 2 * Double.pi * Double(k) / 200
+    let (u, v) = (rx * cos(a), ry * sin(a))
+    return (cx + u * cos(rotation) - v * sin(rotation), cy + u * sin(rotation) + v * cos(rotation))
+  }
+  return stroke(points, closed: true)
+}
+
+/// The points turned by `angle` about (cx, cy).
+private func turned(
+  _ points: [(Double, Double)], by angle: Double, about c: (Double, Double)
+) -> [(Double, Double)] {
+  points.map { p in
+    let (dx, dy) = (p.0 - c.0, p.1 - c.1)
+    return (c.0 + dx * cos(angle) - dy * sin(angle), c.1 + dx * sin(angle) + dy * cos(angle))
+  }
+}
+
+/// The distance from a vertex to the nearest of `vertices`.
+private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Double {
+  vertices.map { hypot($0[0] - point.0, $0[1] - point.1) }.min() ?? .infinity
+}
+
+@Suite struct ShapeRecognizerTests {
+  let recognizer = ShapeRecognizer()
+
+  @Test func aCircleComesBackWithItsCentreAndRadius() throws {
+    let shape = recognizer.shape(of: [ellipse(100, 50, 40, 40)])
+    #expect(shape.kind == .circle)
+    let center = try #require(shape.center)
+    let radii = try #require(shape.radii)
+    #expect(hypot(center[0] - 100, center[1] - 50) < 0.02 * 80)
+    #expect(abs(radii[0] - 40) < 0.03 * 40)
+    #expect(shape.confidence > 0.5 && shape.confidence <= 1)
+    #expect(try #require(shape.fit).meanDeviation < 0.01)
+  }
+
+  @Test(arguments: [0.0, 0.5, -1.2])
+  func aTurnedEllipseComesBackWithItsAxesAndRotation(rotation: Double) throws {
+    let shape = recognizer.shape(of: [ellipse(300, 200, 90, 40, rotation: rotation)])
+    #expect(shape.kind == .ellipse)
+    let radii = try #require(shape.radii)
+    #expect(abs(radii[0] - 90) < 0.03 * 90 && abs(radii[1] - 40) < 0.03 * 40)
+    // The major axis's direction, modulo a half turn.
+    var difference = (try #require(shape.rotation) - rotation).truncatingRemainder(dividingBy: .pi)
+    if difference > .pi / 2 { difference -= .pi }
+    if difference < -.pi / 2 { difference += .pi }
+    #expect(abs(difference) < 3 * .pi / 180)
+  }
+
+  @Test(arguments: [0.0, 0.3, -0.6])
+  func aTurnedRectangleComesBackWithItsCorners(rotation: Double) throws {
+    let corners = turned([(0, 0), (160, 0), (160, 80), (0, 80)], by: rotation, about: (80, 40))
+    let shape = recognizer.shape(of: [stroke(corners, closed: true)])
+    #expect(shape.kind == .quadrilateral)
+    #expect(shape.subkind == .rectangle)
+    let vertices = try #require(shape.vertices)
+    #expect(vertices.count == 4)
+    for corner in corners { #expect(nearest(corner, vertices) < 0.04 * 179) }
+  }
+
+  @Test func squaresStandLevelAndDiamondsOnACorner() {
+    let square = [(0.0, 0.0), (100, 0), (100, 100), (0, 100)]
+    #expect(recognizer.shape(of: [stroke(square, closed: true)]).subkind == .square)
+    let diamond = turned(square, by: .pi / 4, about: (50, 50))
+    let shape = recognizer.shape(of: [stroke(diamond, closed: true)])
+    #expect(shape.kind == .quadrilateral && shape.subkind == .diamond)
+  }
+
+  @Test func trianglesHaveTheirSubkinds() throws {
+    let height = 100 * 3.0.squareRoot() / 2
+    let equilateral = recognizer.shape(of: [
+      stroke([(0, height), (50, 0), (100, height)], closed: true)
+    ])
+    #expect(equilateral.kind == .triangle && equilateral.subkind == .equilateral)
+    let right = recognizer.shape(of: [stroke([(0, 0), (0, 90), (140, 90)], closed: true)])
+    #expect(right.kind == .triangle && right.subkind == .right)
+    for corner in [(0.0, 0.0), (0, 90), (140, 90)] {
+      #expect(nearest(corner, try #require(right.vertices)) < 0.04 * 166)
+    }
+  }
+
+  @Test func aLineComesBackWithItsEnds() throws {
+    let shape = recognizer.shape(of: [stroke([(10, 20), (210, 80)])])
+    #expect(shape.kind == .line)
+    let vertices = try #require(shape.vertices)
+    #expect(hypot(vertices[0][0] - 10, vertices[0][1] - 20) < 1)
+    #expect(hypot(vertices[1][0] - 210, vertices[1][1] - 80) < 1)
+    #expect(abs(try #require(shape.rotation) - atan2(60, 200)) < 0.01)
+  }
+
+  @Test func aPentagramIsAFivePointedStar() throws {
+    let outer = (0..<5).map { k -> (Double, Double) in
+      let a = -Double.pi / 2 + 2 * Double.pi * Double(k) / 5
+      return (100 + 80 * cos(a), 100 + 80 * sin(a))
+    }
+    let drawn = [outer[0], outer[2], outer[4], outer[1], outer[3]]
+    let shape = recognizer.shape(of: [stroke(drawn, closed: true)])
+    #expect(shape.kind == .star && shape.points == 5)
+    let radii = try #require(shape.radii)
+    #expect(abs(radii[0] - 80) < 0.03 * 80)
+    // A regular pentagram's inner points lie at cos 72° / cos 36° of the outer radius.
+    #expect(abs(radii[1] - 80 * cos(0.4 * .pi) / cos(0.2 * .pi)) < 0.05 * 80)
+    #expect(try #require(shape.vertices).count == 10)
+  }
+
+  @Test func anArrowInOneStrokeHasItsHeadAndTail() throws {
+    let shape = recognizer.shape(of: [
+      stroke([(0, 100), (200, 100), (160, 70), (200, 100), (160, 130)])
+    ])
+    #expect(shape.kind == .arrow)
+    let head = try #require(shape.head)
+    let tail = try #require(shape.tail)
+    #expect(hypot(head[0] - 200, head[1] - 100) < 0.04 * 200)
+    #expect(hypot(tail[0] - 0, tail[1] - 100) < 0.04 * 200)
+  }
+
+  @Test func aCheckAndACaret() {
+    #expect(recognizer.shape(of: [stroke([(0, 50), (30, 90), (110, 0)])]).kind == .check)
+    #expect(recognizer.shape(of: [stroke([(0, 100), (50, 0), (100, 100)])]).kind == .caret)
+  }
+
+  @Test func aRectangleInFourStrokesIsOneShape() {
+    let c = [(0.0, 0.0), (150, 0), (150, 90), (0, 90)]
+    let sides = (0..<4).map { stroke([c[$0], c[($0 + 1) % 4]]) }
+    let shapes = recognizer.shapes(inStrokes: sides)
+    #expect(shapes.count == 1)
+    #expect(shapes.first?.kind == .quadrilateral && shapes.first?.strokes == [0, 1, 2, 3])
+  }
+
+  @Test func anArrowWhoseHeadIsASecondStroke() {
+    let shaft = stroke([(0, 100), (200, 100)])
+    let head = stroke([(165, 65), (200, 100), (165, 135)])
+    let shapes = recognizer.shapes(inStrokes: [shaft, head])
+    #expect(shapes.count == 1)
+    #expect(shapes.first?.kind == .arrow && shapes.first?.strokes == [0, 1])
+  }
+
+  @Test func twoTrianglesMakeASixPointedStar() throws {
+    let up = (0..<3).map { k -> (Double, Double) in
+      let a = -Double.pi / 2 + 2 * Double.pi * Double(k) / 3
+      return (100 + 90 * cos(a), 100 + 90 * sin(a))
+    }
+    let down = turned(up, by: .pi, about: (100, 100))
+    let shapes = recognizer.shapes(inStrokes: [
+      stroke(up, closed: true), stroke(down, closed: true),
+    ])
+    #expect(shapes.count == 1)
+    let star = try #require(shapes.first)
+    #expect(star.kind == .star && star.points == 6 && star.strokes == [0, 1])
+    #expect(abs(try #require(star.radii)[0] - 90) < 0.03 * 90)
+  }
+
+  @Test func twoShapesApartAreTwoAnswers() {
+    let shapes = recognizer.shapes(inStrokes: [
+      ellipse(100, 100, 50, 50), stroke([(300, 0), (420, 0), (420, 80), (300, 80)], closed: true),
+    ])
+    #expect(shapes.map(\.kind) == [.circle, .quadrilateral])
+    #expect(shapes.map(\.strokes) == [[0], [1]])
+  }
+
+  @Test func aScribbleIsNone() {
+    // A dense back-and-forth scribble: no kind fits it.
+    let points = (0..<60).map { k -> (Double, Double) in
+      let t = Double(k)
+      let x: Double = t * 3 + 20 * sin(t * 1.7)
+      let y: Double = 50 + 40 * sin(t * 2.9)
+      return (x, y)
+    }
+    let shape = recognizer.shape(of: [stroke(points)])
+    #expect(shape.kind == .none)
+    #expect(shape.confidence >= 0 && shape.confidence <= 1)
+  }
+
+  @Test func edgeCasesGiveFiniteAnswers() throws {
+    #expect(recognizer.shapes(in: PKDrawing()).isEmpty)
+    let dot = SampleBuffer(xs: [5], ys: [5])
+    let same = SampleBuffer(xs: [5, 5, 5, 5], ys: [7, 7, 7, 7])
+    let nan = SampleBuffer(xs: [0, .nan, 100], ys: [0, 0, 0])
+    let empty = SampleBuffer(xs: [], ys: [])
+    for strokes in [[dot], [same], [empty], [dot, same]] {
+      let shapes = recognizer.shapes(inStrokes: strokes)
+      #expect(shapes.allSatisfy { $0.kind == .none })
+      #expect(Set(shapes.flatMap(\.strokes)) == Set(strokes.indices))
+    }
+    let line = recognizer.shape(of: [nan])
+    #expect(line.kind == .line)
+    let encoded = try JSONEncoder().encode(line)
+    #expect(!String(decoding: encoded, as: UTF8.self).contains("nan"))
+    // Duplicate points change nothing.
+    let doubled = SampleBuffer(
+      xs: ellipse(0, 0, 30, 30).xs.flatMap { [$0, $0] },
+      ys: ellipse(0, 0, 30, 30).ys.flatMap { [$0, $0] })
+    #expect(recognizer.shape(of: [doubled]).kind == .circle)
+  }
+}
