@@ -6,19 +6,19 @@ import InkShapes
 /// records are targets, the kinds each is right as, and which half (tuning or held out) each
 /// record belongs to. `DuctusBench evaluate-shapes` and the tests of `InkShapesTests` share it.
 public enum ShapeDataProtocol {
-  /// The kinds each $1 gesture is right as; the gestures not listed (v, x, the brackets and
-  /// braces, pigtail, question mark) are no target.
-  public static let dollarKinds: [String: Set<ShapeKind>] = [
-    "circle": [.circle], "rectangle": [.quadrilateral], "triangle": [.triangle], "star": [.star],
-    "arrow": [.arrow], "check": [.check], "caret": [.caret], "delete_mark": [.zigzag],
-  ]
-  /// The kinds each Quick, Draw! shape category is right as (`squiggle` and the objects are no
-  /// target).
-  public static let quickDrawKinds: [String: Set<ShapeKind>] = [
-    "circle": [.circle], "square": [.quadrilateral], "triangle": [.triangle], "line": [.line],
-    "hexagon": [.hexagon], "octagon": [.polygon], "star": [.star],
-    "diamond": [.quadrilateral], "zigzag": [.zigzag],
-  ]
+  /// The kinds each $1 gesture is right as (by ``ShapeLabel``); the gestures not listed (v, x,
+  /// the brackets and braces, pigtail, question mark) are no target.
+  public static let dollarKinds = kinds(
+    of: ["circle", "rectangle", "triangle", "star", "arrow", "check", "caret", "delete_mark"])
+  /// The kinds each Quick, Draw! shape category is right as (by ``ShapeLabel``; `squiggle` and
+  /// the objects are no target).
+  public static let quickDrawKinds = kinds(
+    of: ["circle", "square", "triangle", "line", "hexagon", "octagon", "star", "diamond", "zigzag"])
+
+  /// The kinds ``ShapeLabel`` gives each of some labels.
+  static func kinds(of labels: [String]) -> [String: Set<ShapeKind>] {
+    Dictionary(uniqueKeysWithValues: labels.map { ($0, ShapeLabel.kinds(for: $0) ?? []) })
+  }
   /// The small letters that are a shape when drawn alone, left out of the letters' figure: c
   /// (an arc), i and l (a line), o (a circle), v (a check or caret), w and z (zigzags).
   public static let shapeLetters: Set<String> = ["c", "i", "l", "o", "v", "w", "z"]

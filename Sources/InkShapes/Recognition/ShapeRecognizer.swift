@@ -1,5 +1,6 @@
 import Foundation
 import InkSampling
+import OpenPaperKit
 import OpenPencilKit
 
 /// Recognises the shapes drawn in a drawing: lines, arcs, circles, ellipses, polygons, stars,
@@ -46,8 +47,23 @@ public struct ShapeRecognizer: Sendable {
   /// The shapes of a drawing, one a group of strokes, ordered by their first stroke; strokes that
   /// are no shape come back in answers of kind ``ShapeKind/none``. Every stroke is in exactly one
   /// answer.
+  ///
+  /// Each shape PaperKit has a type for carries its `paperKit` record, stroked in the ink colour
+  /// of its first stroke and the median width of its strokes' points, as ``ShapeBeautifier``
+  /// draws it.
   public func shapes(in drawing: PKDrawing) -> [DetectedShape] {
-    shapes(inStrokes: Self.strokeSamples(of: drawing))
+    shapes(inStrokes: Self.strokeSamples(of: drawing)).map { shape in
+      let strokes = shape.strokes.filter { drawing.strokes.indices.contains($0) }.map {
+        drawing.strokes[$0]
+      }
+      guard shape.kind != .none, let first = strokes.first else { return shape }
+      var filled = shape
+      filled.paperKit =
+        (try? shape.paperKitShape(
+          strokeColor: first.ink.color.cgColor, lineWidth: ShapeBeautifier.width(of: strokes)))?
+        .map(MarkupElement.shape)
+      return filled
+    }
   }
 
   /// The shapes of strokes given as sample buffers in drawing coordinates, one a stroke (the
