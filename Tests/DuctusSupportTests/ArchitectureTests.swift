@@ -37,7 +37,7 @@ import Testing
     "ductus": ["DuctusCLI"],
     "DuctusBench": [
       "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
-      "DuctusTestSupport",
+      "InkShapes", "DuctusTestSupport",
     ],
   ]
   static let toolchain: Set<String> = [

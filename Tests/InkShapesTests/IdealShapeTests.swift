@@ -36,6 +36,21 @@ import Testing
     #expect(record.rotation == 0)
   }
 
+  @Test func aRectanglesRecordComesFromItsCornersWhenItHasThem() throws {
+    // As the recognizer reports a polygon: radii to the corners, rotation of the top corner.
+    let square = DetectedShape(
+      kind: .quadrilateral, subkind: .rectangle, confidence: 1, strokes: [0], center: [10, 5],
+      radii: [11.18, 11.18], rotation: -1.1, vertices: [[0, 0], [20, 0], [20, 10], [0, 10]])
+    let record = try #require(try square.paperKitShape())
+    #expect(record.frame == CGRect(x: 0, y: 0, width: 20, height: 10))
+    #expect(record.rotation == 0)
+    var boxed = square
+    (boxed.vertices, boxed.radii, boxed.rotation) = (nil, [10, 5], 0.5)
+    let fromBox = try #require(try boxed.paperKitShape())
+    #expect(fromBox.frame == CGRect(x: 0, y: 0, width: 20, height: 10))
+    #expect(fromBox.rotation == 0.5)
+  }
+
   @Test func aRegularPentagonStartsAtTheTop() throws {
     let pentagon = DetectedShape(
       kind: .pentagon, confidence: 1, strokes: [0], center: [0, 0], radii: [10, 10])

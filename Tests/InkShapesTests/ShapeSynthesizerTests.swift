@@ -87,8 +87,8 @@ import Testing
       seen.insert(try #require(square.subkind))
       if square.subkind == .square || square.subkind == .rectangle {
         #expect((0..<4).allSatisfy { abs(cosine(quad, $0)) < 1e-9 })
-        let radii = try #require(square.radii)
-        #expect(abs(side(quad, 0) + side(quad, 1) - 2 * (radii[0] + radii[1])) < 1e-9)
+        #expect(square.radii == nil && square.rotation == nil)
+        #expect((abs(side(quad, 0) - side(quad, 1)) < 1e-9) == (square.subkind == .square))
       }
       let pentagon = synthesizer.specimen(kind: .pentagon, index: index).truth
       let center = try #require(pentagon.center)

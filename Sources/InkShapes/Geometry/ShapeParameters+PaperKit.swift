@@ -78,15 +78,14 @@ extension ShapeParameters {
     }
   }
 
-  /// A rectangle's centre, half sides and rotation: from `center`, `radii` and `rotation` when
-  /// the shape has a centre, else from its first three vertices (the first side giving the
-  /// width and the rotation).
+  /// A rectangle's centre, half sides and rotation: from its first three vertices when it has
+  /// four or more (the mean corner as centre, the first side giving the width and the
+  /// rotation), else from `center`, `radii` and `rotation`.
   func rectangle() throws(IdealShapeError) -> (CGPoint, Double, Double, Double) {
-    if shape.center != nil || shape.vertices == nil {
+    guard let corners = try optionalVertices(minimum: 0), corners.count >= 4 else {
       let (rx, ry) = try radii()
       return (try center(), rx, ry, try rotation())
     }
-    let corners = try vertices(minimum: 4)
     let width = IdealShape.distance(corners[0], corners[1])
     let height = IdealShape.distance(corners[1], corners[2])
     let rotation = atan2(Double(corners[1].y - corners[0].y), Double(corners[1].x - corners[0].x))

@@ -4,7 +4,8 @@ import _DuctusSupport
 extension ShapePlan {
   /// A triangle of a random subkind, turned any way: equilateral; isosceles with an apex of
   /// 30–45° or 100–130°; right with legs in a ratio of 0.45–0.7; scalene with angles of
-  /// 22–28°, 42–50° and the rest (102–116°).
+  /// 22–28°, 42–50° and the rest (102–116°). Its truth is its centre (the corners' mean) and its
+  /// corners, in the order drawn.
   static func triangle(
     _ base: DetectedShape, strokes: Int, size: Double, center: CGPoint, random: inout SplitMix64
   ) -> ShapePlan {
@@ -43,9 +44,7 @@ extension ShapePlan {
     let rotation = random.uniform(0...(2 * .pi))
     let placed = place(centered(corners), rotation: rotation, center: center)
     let ordered = drawingOrder(placed, random: &random)
-    (shape.center, shape.rotation, shape.vertices) = (
-      [Double(center.x), Double(center.y)], rotation, pairs(ordered)
-    )
+    (shape.center, shape.vertices) = ([Double(center.x), Double(center.y)], pairs(ordered))
     return polygon(shape, corners: ordered, strokes: strokes, random: &random)
   }
 
@@ -53,7 +52,8 @@ extension ShapePlan {
   /// 1.4–2.4 turned any way; a diamond (diagonals in a ratio of 0.6–1) within 8° of standing on
   /// a corner; a parallelogram sheared by 20–35°; a trapezoid whose top is 0.4–0.7 of its base
   /// (both within 15° of level); or an irregular convex one with no side within 8° of parallel
-  /// to its opposite.
+  /// to its opposite. Its truth is its centre (the corners' mean) and its corners, in the order
+  /// drawn, which hold its sides and rotation.
   static func quadrilateral(
     _ base: DetectedShape, strokes: Int, size: Double, center: CGPoint, random: inout SplitMix64
   ) -> ShapePlan {
@@ -76,19 +76,16 @@ extension ShapePlan {
     case .square:
       rotation = random.uniform(-8...8) * degree
       corners = box(0.35 * size, 0.35 * size)
-      shape.radii = [0.35 * size, 0.35 * size]
     case .rectangle:
       rotation = random.uniform(0...(.pi))
       let ry = 0.4 * size / random.uniform(1.4...2.4)
       corners = box(0.4 * size, ry)
-      shape.radii = [0.4 * size, ry]
     case .diamond:
       rotation = random.uniform(-8...8) * degree
       let (ry, rx) = (0.4 * size, 0.4 * size * random.uniform(0.6...1))
       corners = [
         CGPoint(x: 0, y: -ry), CGPoint(x: rx, y: 0), CGPoint(x: 0, y: ry), CGPoint(x: -rx, y: 0),
       ]
-      shape.radii = [rx, ry]
     case .parallelogram:
       rotation = random.uniform(-15...15) * degree
       let (rx, ry) = (0.35 * size, 0.35 * size * random.uniform(0.45...0.7))
@@ -111,7 +108,6 @@ extension ShapePlan {
       rotation = random.uniform(0...(2 * .pi))
       corners = irregularQuadrilateral(size: size, random: &random)
     }
-    shape.rotation = rotation
     let placed = place(corners, rotation: rotation, center: center)
     let ordered = drawingOrder(placed, random: &random)
     shape.vertices = pairs(ordered)

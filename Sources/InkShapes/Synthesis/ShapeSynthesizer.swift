@@ -56,6 +56,7 @@ public struct ShapeSynthesizer: Sendable {
     precondition(kind != .none, "the synthesizer draws shapes, not .none")
     var random = SplitMix64(
       seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
+    // Four draws discarded, so that no specimen's first numbers are its seed's first mixes.
     for _ in 0..<4 { _ = random.next() }
     let allowed = Self.strokeCounts(of: kind)
     let low = min(max(strokes.lowerBound, allowed.lowerBound), allowed.upperBound)
