@@ -3,7 +3,7 @@ import _DuctusSupport
 
 /// Streams encodable records to an output as one JSON array (`--format json`) or as one JSON
 /// object a line (`--format ndjson`), with sorted keys so that output is byte-for-byte
-/// repeatable (``SortedJSONEncoder``: Foundation's bytes, faster).
+/// repeatable (`SortedJSONEncoder`: Foundation's bytes, faster).
 ///
 /// The array is written as records arrive (`[` with the first record, one record a line, `]`),
 /// so a corpus never has to be held in memory and a command that fails before its first record
