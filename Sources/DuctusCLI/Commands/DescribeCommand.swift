@@ -18,10 +18,7 @@ struct DescribeCommand: Command {
         + "\"shapes\"}.",
       options: [
         RecordSelection.option,
-        .value(
-          "min-confidence", valueName: "C",
-          help: "Call a group writing when its best kind is less sure than C (0…1).",
-          defaultDescription: "\(ShapeRecognizer().minimumConfidence)"),
+        ShapesDetectCommand.minimumConfidence,
         OutputFormat.option([.text, .json], otherwise: .text),
         .value(
           "from", valueName: "format", help: "The input's format.",

@@ -29,10 +29,7 @@ struct ShapesDetectCommand: Command {
         + "prints each drawing's description, as 'ductus describe' does.",
       options: [
         RecordSelection.option,
-        .value(
-          "min-confidence", valueName: "C",
-          help: "Answer 'none' for a group whose best kind is less sure than C (0…1).",
-          defaultDescription: "\(ShapeRecognizer().minimumConfidence)"),
+        ShapesDetectCommand.minimumConfidence,
         .value("beautify", valueName: "file", help: "Write the ideal drawing here."),
         .value("picture", valueName: "file", help: "Write the picture here (.png, .svg, .pdf)."),
         .flag("no-legend", help: "Leave the legend strip off the picture."),
@@ -136,6 +133,12 @@ struct ShapesDetectCommand: Command {
     progress.finish(failures: failures.count)
     return try failures.finish()
   }
+
+  /// `--min-confidence C`, for every command that recognises shapes.
+  static let minimumConfidence = OptionDeclaration.value(
+    "min-confidence", valueName: "C",
+    help: "Answer 'none' (writing) for a group whose best kind is less sure than C (0…1).",
+    defaultDescription: "\(ShapeRecognizer().minimumConfidence)")
 
   /// The recognizer of the command line's `--min-confidence`.
   static func recognizer(_ arguments: ParsedArguments) throws -> ShapeRecognizer {

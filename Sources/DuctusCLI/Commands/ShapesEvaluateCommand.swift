@@ -25,10 +25,7 @@ struct ShapesEvaluateCommand: Command {
         + "the centre, vertices and radii (fractions of the true size) and angle (degrees), "
         + "with the share within the issue's bounds (2%, 4%, 3%, 3°). text prints a summary.",
       options: [
-        .value(
-          "min-confidence", valueName: "C",
-          help: "Answer 'none' for a group whose best kind is less sure than C (0…1).",
-          defaultDescription: "\(ShapeRecognizer().minimumConfidence)"),
+        ShapesDetectCommand.minimumConfidence,
         OutputFormat.option([.text, .json], otherwise: .json),
         .value(
           "from", valueName: "format", help: "The corpora's format.",

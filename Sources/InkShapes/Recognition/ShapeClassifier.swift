@@ -167,30 +167,36 @@ struct ShapeClassifier {
     let cx = corners.reduce(0) { $0 + $1.0 } / 5
     let cy = corners.reduce(0) { $0 + $1.1 } / 5
     let outer = Self.clockwiseFromTop(corners)
-    var outline: [(Double, Double)] = []
-    for i in 0..<5 {
-      outline.append(outer[i])
-      // Between outer points i and i + 1: chords (i, i + 2) and (i + 1, i − 1) cross.
-      let crossing =
-        Self.intersection(outer[i], outer[(i + 2) % 5], outer[(i + 1) % 5], outer[(i + 4) % 5])
-        ?? ((outer[i].0 + outer[(i + 1) % 5].0) / 2, (outer[i].1 + outer[(i + 1) % 5].1) / 2)
-      outline.append(crossing)
-    }
-    let outerRadius = outer.reduce(0) { $0 + hypot($1.0 - cx, $1.1 - cy) } / 5
-    let innerRadius =
-      stride(from: 1, to: 10, by: 2).reduce(0) {
-        $0 + hypot(outline[$1].0 - cx, outline[$1].1 - cy)
-      }
-      / 5
-    let shape = DetectedShape(
-      kind: .star, confidence: 0, strokes: [], center: [cx, cy],
-      radii: [outerRadius, innerRadius], rotation: atan2(outer[0].0 - cx, cy - outer[0].1),
-      vertices: outline.map { [$0.0, $0.1] }, points: 5,
-      hotPoints: outer.map { [$0.0, $0.1] } + [[cx, cy]])
+    let shape = Self.star(outer: outer, cx: cx, cy: cy)
     let (ox, oy) = ShapeCandidate.densified(corners.map(\.0), corners.map(\.1), closed: true)
     var reading = ShapeCandidate(shape, outlineXs: ox, outlineYs: oy, closed: true, complexity: 5)
     reading.measure(path)
     return reading
+  }
+  /// A star from its outer points in order round the centre: each inner point where the chords
+  /// from outer point i to i + 2 and from i + 1 to i − 1 cross (the middle of the two outer
+  /// points when they do not), its vertices alternating outer and inner points, and the mean
+  /// outer and inner radii.
+  static func star(outer: [(Double, Double)], cx: Double, cy: Double) -> DetectedShape {
+    let n = outer.count
+    var outline: [(Double, Double)] = []
+    for i in 0..<n {
+      outline.append(outer[i])
+      let crossing =
+        intersection(outer[i], outer[(i + 2) % n], outer[(i + 1) % n], outer[(i + n - 1) % n])
+        ?? ((outer[i].0 + outer[(i + 1) % n].0) / 2, (outer[i].1 + outer[(i + 1) % n].1) / 2)
+      outline.append(crossing)
+    }
+    let outerRadius = outer.reduce(0) { $0 + hypot($1.0 - cx, $1.1 - cy) } / Double(n)
+    let innerRadius =
+      stride(from: 1, to: 2 * n, by: 2).reduce(0) {
+        $0 + hypot(outline[$1].0 - cx, outline[$1].1 - cy)
+      } / Double(n)
+    return DetectedShape(
+      kind: .star, confidence: 0, strokes: [], center: [cx, cy],
+      radii: [outerRadius, innerRadius], rotation: atan2(outer[0].0 - cx, cy - outer[0].1),
+      vertices: outline.map { [$0.0, $0.1] }, points: n,
+      hotPoints: outer.map { [$0.0, $0.1] } + [[cx, cy]])
   }
 
   /// The ellipse, or circle when its axes are nearly equal, of the points `range`.

@@ -38,26 +38,7 @@ enum StarOfTriangles {
     guard alternates else { return nil }
     let cx = outer.reduce(0) { $0 + $1.0 } / 6
     let cy = outer.reduce(0) { $0 + $1.1 } / 6
-    var vertices: [(Double, Double)] = []
-    for i in 0..<6 {
-      vertices.append(outer[i])
-      let crossing =
-        ShapeClassifier.intersection(
-          outer[i], outer[(i + 2) % 6], outer[(i + 1) % 6], outer[(i + 5) % 6])
-        ?? ((outer[i].0 + outer[(i + 1) % 6].0) / 2, (outer[i].1 + outer[(i + 1) % 6].1) / 2)
-      vertices.append(crossing)
-    }
-    let outerRadius = outer.reduce(0) { $0 + hypot($1.0 - cx, $1.1 - cy) } / 6
-    let innerRadius =
-      stride(from: 1, to: 12, by: 2).reduce(0) {
-        $0 + hypot(vertices[$1].0 - cx, vertices[$1].1 - cy)
-      }
-      / 6
-    let shape = DetectedShape(
-      kind: .star, confidence: 0, strokes: [], center: [cx, cy],
-      radii: [outerRadius, innerRadius], rotation: atan2(outer[0].0 - cx, cy - outer[0].1),
-      vertices: vertices.map { [$0.0, $0.1] }, points: 6,
-      hotPoints: outer.map { [$0.0, $0.1] } + [[cx, cy]])
+    let shape = ShapeClassifier.star(outer: outer, cx: cx, cy: cy)
     // The outline as drawn: the two triangles.
     let outline = ShapeCandidate.parts(triangles.map { $0 + [$0[0]] })
     var reading = ShapeCandidate(
