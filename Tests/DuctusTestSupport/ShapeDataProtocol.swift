@@ -51,8 +51,6 @@ extension ShapeDataProtocol {
   public static func isRight(
     _ shapes: [DetectedShape], expected: Set<ShapeKind>, isLetter: Bool
   ) -> Bool {
-    isLetter
-      ? shapes.allSatisfy { $0.kind == .none }
-      : shapes.count == 1 && expected.contains(shapes[0].kind)
+    ShapeEvaluationTally.isRight(shapes, expected: isLetter ? [.none] : expected)
   }
 }

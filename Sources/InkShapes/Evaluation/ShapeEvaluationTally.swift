@@ -93,6 +93,14 @@ public struct ShapeEvaluationTally: Codable, Sendable, Hashable {
     }
   }
 
+  /// Whether a drawing's shapes are right for the kinds its label names: no shape at all for
+  /// `[.none]`, else one group of one of the kinds.
+  public static func isRight(_ shapes: [DetectedShape], expected: Set<ShapeKind>) -> Bool {
+    expected == [.none]
+      ? shapes.allSatisfy { $0.kind == .none }
+      : shapes.count == 1 && expected.contains(shapes[0].kind)
+  }
+
   /// Counts one record: its label, the shapes found, and its ground truth when known.
   public mutating func add(label: String?, shapes: [DetectedShape], truth: DetectedShape? = nil) {
     records += 1
@@ -103,9 +111,7 @@ public struct ShapeEvaluationTally: Codable, Sendable, Hashable {
     scored += 1
     let answer = Self.answer(of: shapes)
     let kind = answer?.kind ?? .none
-    let isRight =
-      expected == [.none]
-      ? shapes.allSatisfy { $0.kind == .none } : shapes.count == 1 && expected.contains(kind)
+    let isRight = Self.isRight(shapes, expected: expected)
     if isRight { right += 1 }
     labels[label, default: LabelTally()].count += 1
     labels[label]!.kinds[kind.rawValue, default: 0] += 1
