@@ -41,48 +41,43 @@ public struct GaussianFilter: Hashable, Sendable {
   }
 
   /// The smoothed signal, as long as the input.
+  ///
+  /// Each output is the plain sum of `weights[k] · extended[i + k]` for `k` in order, where
+  /// `extended` is the signal with `radius` samples of its boundary on either side, so that
+  /// every output is the same arithmetic (four outputs at a time in the lanes of a vector, each
+  /// lane its own sum in that order).
   public func apply(_ values: [Double]) throws(ResamplingError) -> [Double] {
     guard !values.isEmpty else { return [] }
     let weights = try kernel()
     let radius = weights.count / 2
     let n = values.count
+    var extended = [Double](repeating: 0, count: n + 2 * radius)
+    for i in extended.indices { extended[i] = values[boundaryIndex(i - radius, count: n)] }
     var filtered = [Double](repeating: 0, count: n)
-    values.withUnsafeBufferPointer { values in
+    extended.withUnsafeBufferPointer { extended in
       weights.withUnsafeBufferPointer { weights in
         filtered.withUnsafeMutableBufferPointer { filtered in
-          // The same sum in the same order everywhere; only the edges need the boundary.
-          func edge(_ i: Int) -> Double {
-            var sum = 0.0
+          let source = UnsafeRawPointer(extended.baseAddress!)
+          let stride = MemoryLayout<Double>.stride
+          var i = 0
+          while i + 4 <= n {
+            var sums = SIMD4<Double>(repeating: 0)
             for k in 0..<weights.count {
-              sum += weights[k] * values[boundaryIndex(i + k - radius, count: n)]
+              let window = source.loadUnaligned(
+                fromByteOffset: (i + k) * stride, as: SIMD4<Double>.self)
+              sums += weights[k] * window
             }
-            return sum
-          }
-          let inner = radius..<max(n - radius, radius)
-          for i in 0..<min(radius, n) { filtered[i] = edge(i) }
-          // Inside, four outputs at a time: four independent sums, each in its own order.
-          var i = inner.lowerBound
-          while i + 4 <= inner.upperBound {
-            var (s0, s1, s2, s3) = (0.0, 0.0, 0.0, 0.0)
-            let first = i - radius
-            for k in 0..<weights.count {
-              let w = weights[k]
-              s0 += w * values[first + k]
-              s1 += w * values[first + k + 1]
-              s2 += w * values[first + k + 2]
-              s3 += w * values[first + k + 3]
-            }
-            (filtered[i], filtered[i + 1], filtered[i + 2], filtered[i + 3]) = (s0, s1, s2, s3)
+            (filtered[i], filtered[i + 1], filtered[i + 2], filtered[i + 3]) = (
+              sums[0], sums[1], sums[2], sums[3]
+            )
             i += 4
           }
-          while i < inner.upperBound {
+          while i < n {
             var sum = 0.0
-            let first = i - radius
-            for k in 0..<weights.count { sum += weights[k] * values[first + k] }
+            for k in 0..<weights.count { sum += weights[k] * extended[i + k] }
             filtered[i] = sum
             i += 1
           }
-          for i in max(n - radius, min(radius, n))..<n { filtered[i] = edge(i) }
         }
       }
     }
