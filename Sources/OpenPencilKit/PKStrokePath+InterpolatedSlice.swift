@@ -36,6 +36,16 @@ extension PKStrokePath {
       }
     }
 
+    /// A count the slice is sure to reach, so that collecting it allocates once: for a
+    /// parametric step, one point a step less one for rounding; for the other strides the range's
+    /// last point.
+    public var underestimatedCount: Int {
+      guard !path.isEmpty else { return 0 }
+      guard case .parametricStep(let delta) = stride, delta > 0 else { return 1 }
+      let steps = (range.upperBound - range.lowerBound) / delta
+      return steps < 1e9 ? Swift.max(Int(steps), 1) : 1
+    }
+
     public func makeIterator() -> Iterator {
       Iterator(slice: self, nextValue: range.lowerBound)
     }

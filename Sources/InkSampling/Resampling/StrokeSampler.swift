@@ -45,14 +45,14 @@ public struct StrokeSampler: Sendable {
     guard !path.isEmpty else { return [] }
     let start = path.creationDate.timeIntervalSince(timeOrigin ?? path.creationDate)
     return stroke.maskedPathRanges.map { range in
-      let points: [PKStrokePoint]
       switch mode {
       case .controlPoints:
-        points = controlPoints(of: path, in: range)
+        buffer(controlPoints(of: path, in: range), transform: stroke.transform, timeShift: start)
       case .spline(let stride):
-        points = Array(path.interpolatedPoints(in: range, by: stride))
+        buffer(
+          path.interpolatedPoints(in: range, by: stride), transform: stroke.transform,
+          timeShift: start)
       }
-      return buffer(points, transform: stroke.transform, timeShift: start)
     }
   }
 
@@ -73,24 +73,28 @@ public struct StrokeSampler: Sendable {
     return points
   }
 
+  /// The channels of a sequence of points, collected in one pass.
   func buffer(
-    _ points: [PKStrokePoint], transform: CGAffineTransform, timeShift: TimeInterval
+    _ points: some Sequence<PKStrokePoint>, transform: CGAffineTransform,
+    timeShift: TimeInterval
   ) -> SampleBuffer {
-    let n = points.count
-    var xs = [Double](repeating: 0, count: n)
-    var ys = [Double](repeating: 0, count: n)
-    var ts = [Double](repeating: 0, count: n)
-    var force = [Double](repeating: 0, count: n)
-    var azimuth = [Double](repeating: 0, count: n)
-    var altitude = [Double](repeating: 0, count: n)
-    for (i, point) in points.enumerated() {
+    let n = points.underestimatedCount
+    var (xs, ys, ts) = ([Double](), [Double](), [Double]())
+    var (force, azimuth, altitude) = ([Double](), [Double](), [Double]())
+    xs.reserveCapacity(n)
+    ys.reserveCapacity(n)
+    ts.reserveCapacity(n)
+    force.reserveCapacity(n)
+    azimuth.reserveCapacity(n)
+    altitude.reserveCapacity(n)
+    for point in points {
       let location = point.location.applying(transform)
-      xs[i] = Double(location.x)
-      ys[i] = Double(location.y)
-      ts[i] = point.timeOffset + timeShift
-      force[i] = Double(point.force)
-      azimuth[i] = Double(point.azimuth)
-      altitude[i] = Double(point.altitude)
+      xs.append(Double(location.x))
+      ys.append(Double(location.y))
+      ts.append(point.timeOffset + timeShift)
+      force.append(Double(point.force))
+      azimuth.append(Double(point.azimuth))
+      altitude.append(Double(point.altitude))
     }
     // The channels are built with equal lengths, so this cannot throw.
     return
