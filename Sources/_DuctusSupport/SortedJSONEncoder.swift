@@ -127,13 +127,27 @@ private final class ObjectStorage {
   /// The members sorted by the UTF-8 bytes of their keys, a key given twice keeping its last
   /// value.
   func sortedMembers() -> [(key: String, value: Node)] {
-    let sorted = members.enumerated().sorted { a, b in
-      a.element.key.utf8.lexicographicallyPrecedes(b.element.key.utf8)
-        || (a.element.key == b.element.key && a.offset < b.offset)
+    var sorted = members
+    if sorted.count <= 16 {
+      // Insertion sort, stable: of a key given twice, the later member stays after.
+      for i in sorted.indices.dropFirst() {
+        let member = sorted[i]
+        var j = i
+        while j > 0, Self.precedes(member.key, sorted[j - 1].key) {
+          sorted[j] = sorted[j - 1]
+          j -= 1
+        }
+        sorted[j] = member
+      }
+    } else {
+      sorted = members.enumerated().sorted { a, b in
+        Self.precedes(a.element.key, b.element.key)
+          || (a.element.key == b.element.key && a.offset < b.offset)
+      }.map(\.element)
     }
     var unique: [(key: String, value: Node)] = []
     unique.reserveCapacity(sorted.count)
-    for (_, member) in sorted {
+    for member in sorted {
       if let last = unique.last, last.key == member.key {
         unique[unique.count - 1] = member
       } else {
@@ -141,6 +155,18 @@ private final class ObjectStorage {
       }
     }
     return unique
+  }
+
+  /// Whether `a`'s UTF-8 bytes come before `b`'s.
+  static func precedes(_ a: String, _ b: String) -> Bool {
+    var (a, b) = (a, b)
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        let common = min(x.count, y.count)
+        let order = common > 0 ? memcmp(x.baseAddress!, y.baseAddress!, common) : 0
+        return order < 0 || (order == 0 && x.count < y.count)
+      }
+    }
   }
 }
 

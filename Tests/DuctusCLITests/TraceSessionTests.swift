@@ -287,6 +287,34 @@ import _DuctusSupport
     #expect(problem(attempt(mask), limits: limits)?.message.contains("mask vertices") ?? false)
   }
 
+  /// Numbers of every length up to 40 digits, ending in every way, at every offset from the
+  /// end of the line: the scanner reads digits eight bytes at a time where eight remain, and
+  /// a run of digits must end where the grammar says, whether the word holds its end or not.
+  @Test func numbersOfEveryLengthEndWhereTheGrammarSays() {
+    let endings: [(text: String, isNumber: Bool)] = [
+      ("", true), (".5", true), ("e3", true), ("E-12", true), (".25e+7", true),
+      ("x", false), (".", false), ("e", false), ("/", false), (":", false), ("\u{80}", false),
+      (".e5", false), ("0x1", false),
+    ]
+    for length in 1...40 {
+      let digits = String((0..<length).map { Character(String(($0 * 7 + 3) % 10)) })
+      let integer = length > 1 ? "9" + digits.dropFirst() : digits
+      for ending in endings {
+        for padding in 0...9 {
+          let trailing = String(repeating: " ", count: padding)
+          let channel = "[0.5, \(integer)\(ending.text)\(trailing)]"
+          let line =
+            "{\"id\":1,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":"
+            + "{\"x\":\(channel)}}]}}"
+          let error = problem(line)
+          #expect(
+            (error == nil) == ending.isNumber,
+            "\(integer)\(ending.text) then \(padding) spaces: \(error?.message ?? "read")")
+        }
+      }
+    }
+  }
+
   // MARK: - PencilKit census
 
   @Test func theCensusCountsWhatTheDecoderReads() throws {

@@ -212,6 +212,15 @@ struct SessionRequestScanner {
       }
       path[path.count - 1] = .index(index)
       count(elementAt: index, of: context)
+      // A channel's numbers, the bulk of a request, straight to the number's grammar.
+      if context == .channel { skipWhitespace() }
+      if context == .channel, position < bytes.count,
+        bytes[position] == UInt8(ascii: "-") || bytes[position] &- UInt8(ascii: "0") < 10
+      {
+        try number()
+        index += 1
+        continue
+      }
       let element: Context =
         switch context {
         case .strokes: .stroke
@@ -470,34 +479,50 @@ struct SessionRequestScanner {
   @discardableResult
   private mutating func number() throws(SessionRequestError) -> Bool {
     let start = position
+    let end = bytes.count
+    guard let base = bytes.baseAddress else { throw syntax("expected a value") }
     func isDigit(_ index: Int) -> Bool {
-      index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
+      index < end && base.load(fromByteOffset: index, as: UInt8.self) &- UInt8(ascii: "0") < 10
     }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+    // The index of the first byte at or after `index` that is not a digit, eight bytes at a
+    // time while eight remain: a byte is a digit when its top bit is clear, its low seven bits
+    // minus 0x30 do not borrow, and plus 0x46 do not reach 0x80 (no byte carries into the next).
+    func digitsEnd(from index: Int) -> Int {
+      var i = index
+      let high: UInt64 = 0x8080_8080_8080_8080
+      while i + 8 <= end {
+        let word = UInt64(
+          littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        let atLeastZero = (word | high) &- 0x3030_3030_3030_3030
+        let aboveNine = (word & ~high) &+ 0x4646_4646_4646_4646
+        let notDigits = ~(atLeastZero & ~aboveNine & ~word) & high
+        if notDigits != 0 { return i + notDigits.trailingZeroBitCount / 8 }
+        i += 8
+      }
+      while isDigit(i) { i += 1 }
+      return i
+    }
+    if position < end, bytes[position] == UInt8(ascii: "-") { position += 1 }
     guard isDigit(position) else { throw syntax("expected a value") }
     let integerStart = position
-    if bytes[position] == UInt8(ascii: "0") {
-      position += 1
-    } else {
-      while isDigit(position) { position += 1 }
-    }
+    position = bytes[position] == UInt8(ascii: "0") ? position + 1 : digitsEnd(from: position)
     let integerDigits = position - integerStart
-    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+    if position < end, bytes[position] == UInt8(ascii: ".") {
       position += 1
       guard isDigit(position) else { throw syntax("a number needs digits after its point") }
-      while isDigit(position) { position += 1 }
+      position = digitsEnd(from: position)
     }
     var hasExponent = false
-    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+    if position < end, bytes[position] | 0x20 == UInt8(ascii: "e") {
       hasExponent = true
       position += 1
-      if position < bytes.count,
+      if position < end,
         bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
       {
         position += 1
       }
       guard isDigit(position) else { throw syntax("a number needs digits in its exponent") }
-      while isDigit(position) { position += 1 }
+      position = digitsEnd(from: position)
     }
     // Without an exponent, fewer than 309 integer digits is always below Double's 1.8e308.
     guard hasExponent || integerDigits >= 309 else { return true }
