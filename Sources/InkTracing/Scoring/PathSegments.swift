@@ -11,14 +11,30 @@ import OpenPencilKit
 /// point buffer. A class, so that the many copies scoring passes around share one index (it is
 /// immutable).
 final class PathSegments: Sendable {
+  /// One segment as a query reads it: its start, its direction and the inverse of its squared
+  /// length (0 for a zero-length segment).
+  private struct Segment {
+    var x, y, dx, dy, inverseSquaredLength: Double
+  }
+
+  /// The bounding box of a run of segments.
+  private struct RunBox {
+    var minX, maxX, minY, maxY: Double
+
+    /// The squared distance from a point to the box.
+    func squaredDistance(toX px: Double, y py: Double) -> Double {
+      let gx = max(minX - px, 0, px - maxX)
+      let gy = max(minY - py, 0, py - maxY)
+      return gx * gx + gy * gy
+    }
+  }
+
   /// The path's samples.
   let samples: SampleBuffer
-  private let segmentXs: [Double]
-  private let segmentYs: [Double]
-  private let inverseSquaredLengths: [Double]
-  /// The bounding box of each run of ``runLength`` segments (`minX, maxX, minY, maxY` a run),
-  /// so that a query skips the runs that cannot hold its nearest point.
-  private let runBoxes: [Double]
+  private let segments: [Segment]
+  /// The bounding box of each run of ``runLength`` segments, so that a query skips the runs
+  /// that cannot hold its nearest point.
+  private let runBoxes: [RunBox]
 
   /// Segments a run of ``runBoxes`` holds.
   static let runLength = 8
@@ -39,27 +55,18 @@ final class PathSegments: Sendable {
     let xs = buffer.xs
     let ys = buffer.ys
     let n = max(xs.count - 1, 0)
-    var sx = [Double](repeating: 0, count: n)
-    var sy = [Double](repeating: 0, count: n)
-    var inverse = [Double](repeating: 0, count: n)
-    for i in 0..<n {
-      sx[i] = xs[i + 1] - xs[i]
-      sy[i] = ys[i + 1] - ys[i]
-      let squared = sx[i] * sx[i] + sy[i] * sy[i]
-      inverse[i] = squared > 0 ? 1 / squared : 0
+    segments = (0..<n).map { i in
+      let (dx, dy) = (xs[i + 1] - xs[i], ys[i + 1] - ys[i])
+      let squared = dx * dx + dy * dy
+      return Segment(
+        x: xs[i], y: ys[i], dx: dx, dy: dy, inverseSquaredLength: squared > 0 ? 1 / squared : 0)
     }
-    segmentXs = sx
-    segmentYs = sy
-    inverseSquaredLengths = inverse
-    var boxes: [Double] = []
-    boxes.reserveCapacity((n + Self.runLength - 1) / Self.runLength * 4)
-    for first in stride(from: 0, to: n, by: Self.runLength) {
+    runBoxes = stride(from: 0, to: n, by: Self.runLength).map { first in
       let points = first...min(first + Self.runLength, n)
-      boxes += [
-        xs[points].min()!, xs[points].max()!, ys[points].min()!, ys[points].max()!,
-      ]
+      return RunBox(
+        minX: xs[points].min()!, maxX: xs[points].max()!, minY: ys[points].min()!,
+        maxY: ys[points].max()!)
     }
-    runBoxes = boxes
   }
 
   convenience init(_ points: [CGPoint]) {
@@ -83,8 +90,8 @@ final class PathSegments: Sendable {
     guard count > 1 else { return count == 1 ? hypot(px - xs[0], py - ys[0]) : .infinity }
     var nearest = 0
     var nearestBound = Double.infinity
-    for run in 0..<(runBoxes.count / 4) {
-      let b = runBound(run, toX: px, y: py)
+    for (run, box) in runBoxes.enumerated() {
+      let b = box.squaredDistance(toX: px, y: py)
       if b < nearestBound { (nearest, nearestBound) = (run, b) }
     }
     return distance(toX: px, y: py, hint: &nearest)
@@ -98,50 +105,34 @@ final class PathSegments: Sendable {
   func distance(toX px: Double, y py: Double, hint: inout Int) -> Double {
     guard count > 1 else { return count == 1 ? hypot(px - xs[0], py - ys[0]) : .infinity }
     var best = Double.infinity
-    xs.withUnsafeBufferPointer { xs in
-      ys.withUnsafeBufferPointer { ys in
-        segmentXs.withUnsafeBufferPointer { dxs in
-          segmentYs.withUnsafeBufferPointer { dys in
-            inverseSquaredLengths.withUnsafeBufferPointer { inverse in
-              // The nearest squared distance to the segments of a run, when nearer than `best`.
-              func search(_ run: Int) -> Bool {
-                let first = run * Self.runLength
-                var found = false
-                for i in first..<min(first + Self.runLength, dxs.count) {
-                  let rx = px - xs[i]
-                  let ry = py - ys[i]
-                  let t = min(max((rx * dxs[i] + ry * dys[i]) * inverse[i], 0), 1)
-                  let ex = rx - t * dxs[i]
-                  let ey = ry - t * dys[i]
-                  let squared = ex * ex + ey * ey
-                  if squared < best { (best, found) = (squared, true) }
-                }
-                return found
-              }
-              let runs = runBoxes.count / 4
-              let start = min(max(hint, 0), runs - 1)
-              _ = search(start)
-              hint = start
-              for run in 0..<runs
-              where run != start && runBound(run, toX: px, y: py) <= best * (1 + 1e-6) {
-                if search(run) { hint = run }
-              }
-            }
+    segments.withUnsafeBufferPointer { segments in
+      runBoxes.withUnsafeBufferPointer { boxes in
+        // Whether a run holds a point nearer than `best`, which it then lowers.
+        func search(_ run: Int) -> Bool {
+          let first = run * Self.runLength
+          var found = false
+          for segment in segments[first..<min(first + Self.runLength, segments.count)] {
+            let rx = px - segment.x
+            let ry = py - segment.y
+            let projection = (rx * segment.dx + ry * segment.dy) * segment.inverseSquaredLength
+            let t = min(max(projection, 0), 1)
+            let ex = rx - t * segment.dx
+            let ey = ry - t * segment.dy
+            let squared = ex * ex + ey * ey
+            if squared < best { (best, found) = (squared, true) }
           }
+          return found
+        }
+        let start = min(max(hint, 0), boxes.count - 1)
+        _ = search(start)
+        hint = start
+        for run in boxes.indices
+        where run != start && boxes[run].squaredDistance(toX: px, y: py) <= best * (1 + 1e-6) {
+          if search(run) { hint = run }
         }
       }
     }
     return best.squareRoot()
-  }
-
-  /// The squared distance from a point to the bounding box of a run of segments.
-  private func runBound(_ run: Int, toX px: Double, y py: Double) -> Double {
-    runBoxes.withUnsafeBufferPointer { boxes in
-      let box = run * 4
-      let gx = max(boxes[box] - px, 0, px - boxes[box + 1])
-      let gy = max(boxes[box + 2] - py, 0, py - boxes[box + 3])
-      return gx * gx + gy * gy
-    }
   }
 
   /// How far along the polyline (0 at its start, 1 at its end, by length) its point nearest to
