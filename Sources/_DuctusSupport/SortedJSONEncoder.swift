@@ -126,28 +126,33 @@ private final class ObjectStorage {
 
   /// The members sorted by the UTF-8 bytes of their keys, a key given twice keeping its last
   /// value.
+  ///
+  /// A stable sort (by insertion for the few keys most objects have) that compares the first
+  /// eight bytes of two keys as one number and the whole keys only when those are equal.
   func sortedMembers() -> [(key: String, value: Node)] {
-    var sorted = members
-    if sorted.count <= 16 {
-      // Insertion sort, stable: of a key given twice, the later member stays after.
-      for i in sorted.indices.dropFirst() {
-        let member = sorted[i]
-        var j = i
-        while j > 0, Self.precedes(member.key, sorted[j - 1].key) {
-          sorted[j] = sorted[j - 1]
-          j -= 1
-        }
-        sorted[j] = member
+    let prefixes = members.map { Self.prefix(of: $0.key) }
+    var order = Array(members.indices)
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+      prefixes[a] != prefixes[b]
+        ? prefixes[a] < prefixes[b]
+        : members[a].key.utf8.lexicographicallyPrecedes(members[b].key.utf8)
+    }
+    if order.count > 32 {
+      order.sort { precedes($0, $1) || (!precedes($1, $0) && $0 < $1) }
+    }
+    for i in order.indices.dropFirst() where order.count <= 32 {
+      let member = order[i]
+      var j = i
+      while j > 0, precedes(member, order[j - 1]) {
+        order[j] = order[j - 1]
+        j -= 1
       }
-    } else {
-      sorted = members.enumerated().sorted { a, b in
-        Self.precedes(a.element.key, b.element.key)
-          || (a.element.key == b.element.key && a.offset < b.offset)
-      }.map(\.element)
+      order[j] = member
     }
     var unique: [(key: String, value: Node)] = []
-    unique.reserveCapacity(sorted.count)
-    for member in sorted {
+    unique.reserveCapacity(order.count)
+    for index in order {
+      let member = members[index]
       if let last = unique.last, last.key == member.key {
         unique[unique.count - 1] = member
       } else {
@@ -157,16 +162,16 @@ private final class ObjectStorage {
     return unique
   }
 
-  /// Whether `a`'s UTF-8 bytes come before `b`'s.
-  static func precedes(_ a: String, _ b: String) -> Bool {
-    var (a, b) = (a, b)
-    return a.withUTF8 { x in
-      b.withUTF8 { y in
-        let common = min(x.count, y.count)
-        let order = common > 0 ? memcmp(x.baseAddress!, y.baseAddress!, common) : 0
-        return order < 0 || (order == 0 && x.count < y.count)
-      }
+  /// The first eight UTF-8 bytes of a key as a big-endian number, zeros after a shorter key.
+  static func prefix(of key: String) -> UInt64 {
+    var prefix: UInt64 = 0
+    var count = 0
+    for byte in key.utf8 {
+      guard count < 8 else { break }
+      prefix = prefix << 8 | UInt64(byte)
+      count += 1
     }
+    return count == 8 ? prefix : prefix << (8 * (8 - count))
   }
 }
 

@@ -90,6 +90,23 @@ import _DuctusSupport
     }
   }
 
+  /// Keys that share their first eight bytes (compared whole), keys with a NUL, and objects
+  /// past the insertion sort's 32 keys.
+  @Test func longKeysAndLargeObjectsSortAsFoundationSorts() throws {
+    let long = [
+      "abcdefgh", "abcdefgh1", "abcdefgh0", "abcdefgh\u{0}", "abcdefghé", "abcdefg", "abcdefgi",
+      "", "\u{0}", "ABCDEFGHIJ", "abcdefghij", "abcdefghi",
+    ]
+    for count in [3, long.count, 33, 40, 100] {
+      let keys =
+        (long
+        + (0..<count).map { "key\(($0 * 37) % 101)-\(String(repeating: "x", count: $0 % 11))" })
+        .prefix(count)
+      let object = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+      #expect(try Self.sorted(object) == Self.foundation(object), "\(count) keys")
+    }
+  }
+
   @Test func refusesNumbersThatAreNotFinite() {
     for value in [Double.nan, .infinity, -.infinity] {
       #expect(throws: EncodingError.self) { try SortedJSONEncoder().encode(["x": [value]]) }
