@@ -38,9 +38,13 @@ struct SpeedProfile {
   /// `nil` when it has no usable time or length: fewer than three samples on the clock, time
   /// that goes backwards, or a dot.
   init?(_ stroke: SampleBuffer, scale: Double) {
+    // Only the position and the time are resampled: the rest of the stroke's channels are not
+    // read here.
     guard scale > 0, let ts = stroke[.t], let first = ts.first, let last = ts.last, last > first,
-      let clocked = try? stroke.resampled(interval: Self.interval), clocked.count >= 3,
-      let progress = Self.progress(of: clocked, along: stroke, scale: scale),
+      let path = try? SampleBuffer(xs: stroke.xs, ys: stroke.ys, extraChannels: [.t: ts]),
+      let clocked = try? path.resampled(interval: Self.interval), clocked.count >= 3,
+      let progress = Self.progress(
+        of: clocked, along: SampleBuffer(xs: stroke.xs, ys: stroke.ys), scale: scale),
       let speeds = Self.derivative(of: progress, sigma: 1),
       let movementSpeeds = Self.derivative(of: progress, sigma: 0.04 / Self.interval)
     else { return nil }

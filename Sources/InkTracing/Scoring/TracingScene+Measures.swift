@@ -5,18 +5,24 @@ import InkSampling
 import OpenPencilKit
 
 extension TracingScene {
+  /// Each template–attempt pair's per-sample distances both ways (drawing units).
+  typealias PairDistances = (templateToAttempt: [Double], attemptToTemplate: [Double])
+
   /// Measures one template stroke against the attempt strokes drawn for it and sets its codes
-  /// (all but `wrong_order`, which needs the whole drawing) and its score before penalties.
-  func measure(template i: Int, attempts js: [Int], level: TracingLevel) -> StrokeAssessment {
+  /// (all but `wrong_order`, which needs the whole drawing) and its score before penalties;
+  /// `distances` are the pair's, already found, when one attempt stroke was drawn for it.
+  func measure(
+    template i: Int, attempts js: [Int], level: TracingLevel, distances: PairDistances?
+  ) -> StrokeAssessment {
     var assessment = StrokeAssessment(templateStroke: i, attemptStrokes: js)
     let line = templateLines[i]
     let pieces = js.map { attemptLines[$0] }
     let ink = pieces.joined
     let tolerance = level.tolerance
-    let coverage = fractionNear(line, to: pieces, tolerance: tolerance)
-    var hint = 0
-    let deviations = (0..<ink.count).map {
-      line.distance(toX: ink.xs[$0], y: ink.ys[$0], hint: &hint) / unit
+    let coverage = fractionNear(
+      of: distances?.templateToAttempt ?? self.distances(line, to: pieces), tolerance: tolerance)
+    let deviations = (distances?.attemptToTemplate ?? self.distances(ink, to: [line])).map {
+      $0 / unit
     }
     let precision =
       deviations.isEmpty

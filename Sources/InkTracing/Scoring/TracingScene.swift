@@ -167,26 +167,33 @@ struct TracingScene {
     return lengths.map { 0.5 / n + (total > 0 ? 0.5 * $0 / total : 0.5 / n) }
   }
 
+  /// The distance of each of `from`'s samples to the nearest of `to` (drawing units).
+  func distances(_ from: PathSegments, to: [PathSegments]) -> [Double] {
+    var hints = [Int](repeating: 0, count: to.count)
+    return (0..<from.count).map { to.distance(toX: from.xs[$0], y: from.ys[$0], hints: &hints) }
+  }
+
   /// Mean distance of `from`'s samples to `to` (box heights).
   func meanDistance(_ from: PathSegments, to: [PathSegments]) -> Double {
-    guard !from.isEmpty else { return .infinity }
-    var sum = 0.0
-    var hints = [Int](repeating: 0, count: to.count)
-    for i in 0..<from.count { sum += to.distance(toX: from.xs[i], y: from.ys[i], hints: &hints) }
-    return sum / Double(from.count) / unit
+    meanDistance(of: distances(from, to: to))
+  }
+
+  /// The mean of distances of samples (box heights); infinite for no sample.
+  func meanDistance(of distances: [Double]) -> Double {
+    guard !distances.isEmpty else { return .infinity }
+    return distances.reduce(0, +) / Double(distances.count) / unit
   }
 
   /// Fraction of `from`'s samples within `tolerance` box heights of `to`.
   func fractionNear(_ from: PathSegments, to: [PathSegments], tolerance: Double) -> Double {
-    guard !from.isEmpty else { return 0 }
+    fractionNear(of: distances(from, to: to), tolerance: tolerance)
+  }
+
+  /// Fraction of distances of samples within `tolerance` box heights; 0 for no sample.
+  func fractionNear(of distances: [Double], tolerance: Double) -> Double {
+    guard !distances.isEmpty else { return 0 }
     let limit = tolerance * unit
-    var near = 0
-    var hints = [Int](repeating: 0, count: to.count)
-    for i in 0..<from.count
-    where to.distance(toX: from.xs[i], y: from.ys[i], hints: &hints) <= limit {
-      near += 1
-    }
-    return Double(near) / Double(from.count)
+    return Double(distances.filter { $0 <= limit }.count) / Double(distances.count)
   }
 
   /// Pairs template strokes with attempt strokes, gathers split and joined strokes, measures.
@@ -195,20 +202,31 @@ struct TracingScene {
     let m = attemptLines.count
     var attemptsOf = [[Int]](repeating: [], count: n)
     var extras: [Int] = []
+    // Each template–attempt pair's distances both ways, for the pairing and again for the
+    // measures of a stroke drawn in one piece.
+    var pairDistances = [PairDistances](repeating: ([], []), count: n * m)
     if m > 0 {
       // Square (n + m) problem: leaving a template stroke or an attempt stroke unpaired costs
       // half the pairing limit, so pairs above the limit are not worth making.
       let size = n + m
       var costs = [Double](repeating: 0, count: size * size)
       let dummy = TracingScorer.pairingLimit / 2
+      for i in 0..<n {
+        for j in 0..<m {
+          pairDistances[i * m + j] = (
+            distances(templateLines[i], to: [attemptLines[j]]),
+            distances(attemptLines[j], to: [templateLines[i]])
+          )
+        }
+      }
       for i in 0..<size {
         for j in 0..<size {
           let value: Double
           if i < n && j < m {
+            let pair = pairDistances[i * m + j]
             value =
               0.5
-              * (meanDistance(templateLines[i], to: [attemptLines[j]])
-                + meanDistance(attemptLines[j], to: [templateLines[i]]))
+              * (meanDistance(of: pair.templateToAttempt) + meanDistance(of: pair.attemptToTemplate))
           } else if i < n || j < m {
             value = dummy
           } else {
@@ -253,7 +271,11 @@ struct TracingScene {
       if attemptsOf[i].isEmpty {
         assessments.append(joinedOrMissing(i, attemptsOf: attemptsOf, level: level))
       } else {
-        assessments.append(measure(template: i, attempts: attemptsOf[i], level: level))
+        let js = attemptsOf[i]
+        assessments.append(
+          measure(
+            template: i, attempts: js, level: level,
+            distances: js.count == 1 ? pairDistances[i * m + js[0]] : nil))
       }
     }
     for j in extras {
