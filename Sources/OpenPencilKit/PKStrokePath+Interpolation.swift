@@ -20,18 +20,20 @@ extension PKStrokePath {
           altitude: .pi / 2)
     }
     let (segment, t) = segmentAndFraction(parametricValue)
-    let p = self[segment]
-    let q = self[segment + 1]
-    func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * t }
-    return PKStrokePoint(
-      location: splineLocation(segment: segment, t: t),
-      timeOffset: p.timeOffset + (q.timeOffset - p.timeOffset) * Double(t),
-      size: CGSize(
-        width: mix(p.size.width, q.size.width), height: mix(p.size.height, q.size.height)),
-      opacity: mix(p.opacity, q.opacity), force: mix(p.force, q.force),
-      azimuth: mix(p.azimuth, q.azimuth), altitude: mix(p.altitude, q.altitude),
-      secondaryScale: mix(p.secondaryScale, q.secondaryScale),
-      threshold: mix(p.threshold, q.threshold))
+    let location = splineLocation(segment: segment, t: t)
+    return controlPoints.withUnsafeBufferPointer { points in
+      let (p, q) = (points[segment], points[segment + 1])
+      func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * t }
+      return PKStrokePoint(
+        location: location,
+        timeOffset: p.timeOffset + (q.timeOffset - p.timeOffset) * Double(t),
+        size: CGSize(
+          width: mix(p.size.width, q.size.width), height: mix(p.size.height, q.size.height)),
+        opacity: mix(p.opacity, q.opacity), force: mix(p.force, q.force),
+        azimuth: mix(p.azimuth, q.azimuth), altitude: mix(p.altitude, q.altitude),
+        secondaryScale: mix(p.secondaryScale, q.secondaryScale),
+        threshold: mix(p.threshold, q.threshold))
+    }
   }
 
   /// The points along a parametric range (the whole path when `nil`), spaced by a stride.
@@ -96,10 +98,12 @@ extension PKStrokePath {
     // The ends lie exactly on the end control points; say so without rounding error.
     if i == 0, t == 0 { return self[0].location }
     if i == count - 2, t == 1 { return self[count - 1].location }
-    let p0 = splineControl(i - 1)
-    let p1 = splineControl(i)
-    let p2 = splineControl(i + 1)
-    let p3 = splineControl(i + 2)
+    let (p0, p1, p2, p3) =
+      i >= 1 && i + 2 < count
+      ? controlPoints.withUnsafeBufferPointer { points in
+        (points[i - 1].location, points[i].location, points[i + 1].location, points[i + 2].location)
+      }
+      : (splineControl(i - 1), splineControl(i), splineControl(i + 1), splineControl(i + 2))
     let t2 = t * t
     let t3 = t2 * t
     let b0 = (1 - t) * (1 - t) * (1 - t) / 6
