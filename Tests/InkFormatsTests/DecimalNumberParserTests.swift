@@ -7,12 +7,20 @@ import Testing
 /// The byte-level number parser against the standard library's `Double(String)` (correctly
 /// rounded through `strtod`) and `JSONDecoder`.
 @Suite struct DecimalNumberParserTests {
+  /// The number a whole text holds, or `nil`; parsed both at the end of its bytes and followed
+  /// by more (so that digits are also read eight at a time), which must agree.
   func parse(_ text: String) -> Double? {
-    Array(text.utf8).withUnsafeBytes { bytes in
-      var index = 0
-      let value = DecimalNumberParser.parse(bytes, at: &index)
-      return index == bytes.count ? value : nil
+    func parse(_ text: String, followedBy tail: String) -> Double? {
+      Array((text + tail).utf8).withUnsafeBytes { bytes in
+        var index = 0
+        let value = DecimalNumberParser.parse(bytes, at: &index)
+        return index == text.utf8.count ? value : nil
+      }
     }
+    let alone = parse(text, followedBy: "")
+    let followed = parse(text, followedBy: ",123456789]")
+    #expect(alone?.bitPattern == followed?.bitPattern, "\(text)")
+    return alone
   }
 
   @Test func knownValues() {
