@@ -13,6 +13,9 @@ extension ShapeClassifier {
   /// closed head, or a head stroke laid over the tip; the second stroke of an x or of a delete
   /// mark passes far from it.
   static let headReturn = 0.35
+  /// An arrow's tip lies at most this part of the shaft's length ahead of the shaft's end (a
+  /// zigzag's later corners run far ahead).
+  static let tipOvershoot = 0.3
   /// An arrow's head is at most this many straight runs (a barb out and back and the other
   /// barb are three; a closed head chained after its shaft four); the loop of an e is more.
   static let headRuns = 4
@@ -58,6 +61,10 @@ extension ShapeClassifier {
       }!
       let (tail, tip) = (v[0], (path.xs[leading], path.ys[leading]))
       let length = hypot(tip.0 - tail.0, tip.1 - tail.1)
+      let overshoot = (tip.0 - v[k].0) * direction.0 + (tip.1 - v[k].1) * direction.1
+      guard overshoot <= Self.tipOvershoot * hypot(v[k].0 - tail.0, v[k].1 - tail.1) else {
+        continue
+      }
       let shaft = reversed ? corners[runs - k]...corners[runs] : corners[0]...corners[k]
       guard length >= 0.35 * inkLength, isStraight(shaft, from: tail, to: v[k]),
         returnsToTip(head, tip: tip, shaftEnd: v[k]),

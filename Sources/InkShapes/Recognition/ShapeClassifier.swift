@@ -65,7 +65,9 @@ struct ShapeClassifier {
       guard inner.count >= 3, inner.count <= (set == 0 ? 12 : 4) else { continue }
       let loop = rotated(start, start: inner[0])
       let sides = inner.map { $0 - inner[0] } + [loop.xs.count - 1]
-      guard let vertices = refinedVertices(loop, corners: sides, closed: true) else { continue }
+      guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
+      let vertices = Self.merged(refined, within: Self.cornerMerge * path.diagonal)
+      guard vertices.count >= 3 else { continue }
       found += polygonCandidates(vertices)
     }
     return found
@@ -78,6 +80,36 @@ struct ShapeClassifier {
     let iStraw = separated(CornerFinder.iStraw(xs: points.xs, ys: points.ys, ts: points.ts))
     let shortStraw = separated(CornerFinder.shortStraw(xs: points.xs, ys: points.ys))
     return iStraw == shortStraw ? [iStraw] : [iStraw, shortStraw]
+  }
+
+  /// Vertices of a closed polygon closer than this part of the diagonal are one corner (found
+  /// twice: either side of a stroke's overshooting end where strokes are chained, or either
+  /// side of the loop's seam).
+  static let cornerMerge = 0.06
+
+  /// The vertices of a closed polygon, each run of consecutive ones (the last and the first
+  /// included) within `distance` of its first replaced by their mean.
+  static func merged(_ vertices: [(Double, Double)], within distance: Double) -> [(Double, Double)]
+  {
+    var groups: [[(Double, Double)]] = []
+    for vertex in vertices {
+      if let last = groups.last?.first, hypot(vertex.0 - last.0, vertex.1 - last.1) <= distance {
+        groups[groups.count - 1].append(vertex)
+      } else {
+        groups.append([vertex])
+      }
+    }
+    if groups.count > 1, let first = groups.first?.first, let last = groups.last?.first,
+      hypot(first.0 - last.0, first.1 - last.1) <= distance
+    {
+      groups[0] += groups.removeLast()
+    }
+    return groups.map { group in
+      (
+        group.reduce(0) { $0 + $1.0 } / Double(group.count),
+        group.reduce(0) { $0 + $1.1 } / Double(group.count)
+      )
+    }
   }
 
   /// The shortest run, in points, between two corners.
