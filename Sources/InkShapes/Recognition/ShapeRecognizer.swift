@@ -15,9 +15,10 @@ import OpenPencilKit
 /// ```
 ///
 /// The drawing is first segmented into groups (``groups(of:)``): strokes that touch or nearly
-/// touch form a candidate group, which is kept whole when together they make a better shape than
-/// apart (a rectangle in four strokes, an arrow whose head is a second stroke, a star drawn as
-/// two triangles); strokes that cross one another and make no shape together are writing. Each
+/// touch form a candidate group (chained in the order and direction with the shortest jumps),
+/// which is kept whole when together they make a better shape than apart (a rectangle in four
+/// strokes, an arrow whose head is a second stroke, a star drawn as two triangles); strokes
+/// that cross one another and make no shape together are writing. Each
 /// group is read by ``shape(of:strokes:)``: cleaned and resampled, its corners found (ShortStraw
 /// and IStraw), every kind that could fit it fitted (PaleoSketch's way), and the reading with
 /// the highest confidence kept, its confidence a logistic map of its fit (see the
@@ -105,7 +106,8 @@ public struct ShapeRecognizer: Sendable {
   /// The groups of strokes the drawing is segmented into, each ascending, ordered by their first
   /// stroke: the connected sets of touching strokes (``touchDistance``), kept whole when their
   /// reading together is a shape at least as sure as their readings apart, split into single
-  /// strokes otherwise (and sets larger than ``maximumGroupSize`` always).
+  /// strokes otherwise (and sets larger than ``maximumGroupSize`` always). Dots (strokes under
+  /// ``dotFraction`` of the largest) join the group of a stroke they touch, else stand alone.
   public func groups(of strokes: [SampleBuffer]) -> [[Int]] {
     let diagonals = strokes.map(Self.diagonal)
     let largest = diagonals.max() ?? 0
