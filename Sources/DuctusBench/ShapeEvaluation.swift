@@ -142,8 +142,8 @@ enum ShapeEvaluation: BenchmarkSuite {
     }
   }
 
-  /// `explain --input FILE|FOLDER [--label L]`: every reading of each record (of label `L`),
-  /// best first.
+  /// `explain --input FILE|FOLDER [--label L]`: the answers of each record (of label `L`), a
+  /// line a group with its strokes, then every reading of all its strokes chained, best first.
   static func explain(_ arguments: BenchmarkArguments) throws {
     var reader = try InkFileFormat.openCorpus(
       at: URL(fileURLWithPath: try arguments.string("input")))
@@ -155,6 +155,11 @@ enum ShapeEvaluation: BenchmarkSuite {
       shown += 1
       let strokes = ShapeRecognizer.strokeSamples(of: record.drawing)
       Stopwatch.emit("\(record.key)\t\(record.label ?? "")\tstrokes \(strokes.count)")
+      for shape in ShapeRecognizer().shapes(inStrokes: strokes) {
+        Stopwatch.emit(
+          "  answer \(shape.kind.rawValue) "
+            + String(format: "%.3f", shape.confidence) + " strokes \(shape.strokes)")
+      }
       for line in ShapeRecognizer().explanation(of: strokes) { Stopwatch.emit("  " + line) }
     }
   }

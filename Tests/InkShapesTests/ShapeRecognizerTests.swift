@@ -159,6 +159,79 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(shapes.first?.kind == .quadrilateral && shapes.first?.strokes == [0, 1, 2, 3])
   }
 
+  @Test func anArrowWhoseHeadDoublesBackIsNoZigzag() throws {
+    // As the $1 logs' arrows are drawn: the shaft, one barb out and back (overshooting the
+    // shaft's end), the other barb.
+    let shape = recognizer.shape(of: [
+      stroke([(0, 100), (200, 100), (150, 60), (208, 98), (150, 140)])
+    ])
+    #expect(shape.kind == .arrow)
+    #expect(shape.confidence >= recognizer.minimumConfidence)
+    let head = try #require(shape.head)
+    let tail = try #require(shape.tail)
+    #expect(hypot(head[0] - 204, head[1] - 99) < 0.04 * 200)
+    #expect(hypot(tail[0] - 0, tail[1] - 100) < 0.04 * 200)
+  }
+
+  @Test func aDeleteMarkAndAnXAreNoArrows() {
+    // The second stroke of each passes far from the end of the first: no head comes back.
+    let delete = recognizer.shape(of: [stroke([(0, 0), (100, 150), (0, 140), (100, 10)])])
+    #expect(delete.kind == .zigzag)
+    let x = recognizer.shape(of: [stroke([(0, 0), (100, 100), (100, 0), (0, 100)])])
+    #expect(x.kind != .arrow)
+  }
+
+  @Test func aCheckWithACurledStartAndABentLegIsACheck() {
+    let shape = recognizer.shape(of: [
+      stroke([(14, 44), (4, 52), (30, 90), (52, 50), (110, 0)])
+    ])
+    #expect(shape.kind == .check)
+    #expect(shape.confidence >= recognizer.minimumConfidence)
+  }
+
+  @Test func aPolygonDrawnASideAStrokeInAnyOrderAndWayIsOneShape() {
+    let square = [(0.0, 0.0), (120, 0), (120, 120), (0, 120)]
+    // Sides 2, 0, 3, 1, the second and third drawn backwards.
+    let sides = [
+      stroke([square[2], square[3]]), stroke([square[1], square[0]]),
+      stroke([square[0], square[3]]), stroke([square[1], square[2]]),
+    ]
+    let shapes = recognizer.shapes(inStrokes: sides)
+    #expect(shapes.map(\.kind) == [.quadrilateral])
+    #expect(shapes.first?.strokes == [0, 1, 2, 3])
+    let hexagon = (0..<6).map { k -> (Double, Double) in
+      let a = 2 * Double.pi * Double(k) / 6
+      return (100 + 80 * cos(a), 100 + 80 * sin(a))
+    }
+    let hexagonSides = [3, 0, 4, 1, 5, 2].map { stroke([hexagon[$0], hexagon[($0 + 1) % 6]]) }
+    let hexagonShapes = recognizer.shapes(inStrokes: hexagonSides)
+    #expect(hexagonShapes.map(\.kind) == [.hexagon])
+    #expect(hexagonShapes.first?.strokes == Array(0..<6))
+  }
+
+  @Test func synthesizedPolygonsInSeveralStrokesAreOneShape() {
+    let synthesizer = ShapeSynthesizer(seed: 3)
+    for (kind, strokes) in [(ShapeKind.quadrilateral, 4), (.triangle, 3), (.quadrilateral, 2)] {
+      var right = 0
+      for index in 0..<10 {
+        let specimen = synthesizer.specimen(kind: kind, index: index, strokes: strokes...strokes)
+        let shapes = recognizer.shapes(in: specimen.drawing)
+        if shapes.count == 1, shapes[0].kind == kind, shapes[0].strokes == Array(0..<strokes) {
+          right += 1
+        }
+      }
+      #expect(right >= 9, "\(kind) in \(strokes) strokes: \(right) of 10")
+    }
+  }
+
+  @Test func aDotBesideAShapeJoinsItAndStaysOutOfItsFit() throws {
+    let dot = try SampleBuffer(xs: [152, 152], ys: [101, 101], extraChannels: [.t: [3, 3.01]])
+    let shapes = recognizer.shapes(inStrokes: [ellipse(100, 100, 50, 50), dot])
+    #expect(shapes.map(\.kind) == [.circle])
+    #expect(shapes.first?.strokes == [0, 1])
+    #expect(abs(try #require(shapes.first?.radii)[0] - 50) < 0.03 * 50)
+  }
+
   @Test func anArrowWhoseHeadIsASecondStroke() {
     let shaft = stroke([(0, 100), (200, 100)])
     let head = stroke([(165, 65), (200, 100), (165, 135)])

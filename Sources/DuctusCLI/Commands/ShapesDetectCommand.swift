@@ -13,8 +13,10 @@ struct ShapesDetectCommand: Command {
       name: "detect",
       abstract: "Find the shapes in drawings: kind, confidence, parameters, ideal form.",
       discussion:
-        "The strokes of each drawing are grouped (strokes that touch or nearly touch and make a "
-        + "better shape together than apart), and each group is named a kind (line, polyline, "
+        "The strokes of each drawing are grouped (up to eight strokes that touch or nearly "
+        + "touch and make a better shape together than apart, drawn in any order and direction, "
+        + "as a polygon a side a stroke; a dot joins the group it touches), and each group is "
+        + "named a kind (line, polyline, "
         + "arc, circle, ellipse, spiral, helix, curve, triangle, quadrilateral, "
         + "roundedRectangle, pentagon, hexagon, polygon, star, arrow, heart, cloud, chatBubble, "
         + "check, caret, zigzag) with a subkind where one exists, or 'none' for writing, "

@@ -25,10 +25,6 @@ struct ShapeClassifier {
   static let zigzagSegmentRatio = 2.5
   /// A check's shorter leg is under this part of its longer.
   static let checkLegRatio = 0.85
-  /// An arrow's head lies within this part of the shaft's length of its tip.
-  static let headReach = 0.8
-  /// An arrow's barbs stand out from the shaft's line by at least this part of its length.
-  static let barbSpread = 0.1
   /// Below this ratio of inner to outer radius, alternating vertices make a star.
   static let starRadiusRatio = 0.75
 
@@ -69,7 +65,9 @@ struct ShapeClassifier {
       guard inner.count >= 3, inner.count <= (set == 0 ? 12 : 4) else { continue }
       let loop = rotated(start, start: inner[0])
       let sides = inner.map { $0 - inner[0] } + [loop.xs.count - 1]
-      guard let vertices = refinedVertices(loop, corners: sides, closed: true) else { continue }
+      guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
+      let vertices = Self.merged(refined, within: Self.cornerMerge * path.diagonal)
+      guard vertices.count >= 3 else { continue }
       found += polygonCandidates(vertices)
     }
     return found
@@ -82,6 +80,36 @@ struct ShapeClassifier {
     let iStraw = separated(CornerFinder.iStraw(xs: points.xs, ys: points.ys, ts: points.ts))
     let shortStraw = separated(CornerFinder.shortStraw(xs: points.xs, ys: points.ys))
     return iStraw == shortStraw ? [iStraw] : [iStraw, shortStraw]
+  }
+
+  /// Vertices of a closed polygon closer than this part of the diagonal are one corner (found
+  /// twice: either side of a stroke's overshooting end where strokes are chained, or either
+  /// side of the loop's seam).
+  static let cornerMerge = 0.06
+
+  /// The vertices of a closed polygon, each run of consecutive ones (the last and the first
+  /// included) within `distance` of its first replaced by their mean.
+  static func merged(_ vertices: [(Double, Double)], within distance: Double) -> [(Double, Double)]
+  {
+    var groups: [[(Double, Double)]] = []
+    for vertex in vertices {
+      if let last = groups.last?.first, hypot(vertex.0 - last.0, vertex.1 - last.1) <= distance {
+        groups[groups.count - 1].append(vertex)
+      } else {
+        groups.append([vertex])
+      }
+    }
+    if groups.count > 1, let first = groups.first?.first, let last = groups.last?.first,
+      hypot(first.0 - last.0, first.1 - last.1) <= distance
+    {
+      groups[0] += groups.removeLast()
+    }
+    return groups.map { group in
+      (
+        group.reduce(0) { $0 + $1.0 } / Double(group.count),
+        group.reduce(0) { $0 + $1.1 } / Double(group.count)
+      )
+    }
   }
 
   /// The shortest run, in points, between two corners.
@@ -233,20 +261,64 @@ struct ShapeClassifier {
     var found: [ShapeCandidate] = []
     if let line = lineCandidate() { found.append(line) }
     if let arc = arcCandidate() { found.append(arc) }
-    for corners in Self.cornerSets((path.xs, path.ys, path.ts)) {
+    let sets = Self.cornerSets((path.xs, path.ys, path.ts)).flatMap(withoutEndHooks)
+    for corners in sets {
       guard corners.count >= 3, corners.count <= 14,
         let vertices = refinedVertices(
           (path.xs, path.ys, path.ts), corners: corners, closed: false)
       else { continue }
-      if let arrow = arrowCandidate(vertices, corners: corners) { found.append(arrow) }
-      found.append(polylineCandidate(vertices))
+      let arrow = arrowCandidate(vertices, corners: corners)
+      if let arrow { found.append(arrow) }
+      // A polyline that reads as an arrow (a head doubling back on a long shaft) is no zigzag.
+      found.append(polylineCandidate(vertices, mayBeZigzag: arrow == nil))
+      if corners.count > 3, let twoLegs = twoLegCandidate(from: corners[0], to: corners.last!) {
+        found.append(twoLegs)
+      }
     }
     return found
   }
 
-  /// The open polyline through `vertices`, named check, caret or zigzag where it is one.
-  func polylineCandidate(_ vertices: [(Double, Double)]) -> ShapeCandidate {
-    let kind = openPolylineKind(vertices)
+  /// The check of two straight legs from the point `first` to the point farthest from the
+  /// chord between `first` and `last` and on to `last`, or `nil` when those three points make
+  /// none: a check whose long leg bends or whose start curls, which its corners read as a
+  /// polyline of more runs.
+  func twoLegCandidate(from first: Int, to last: Int) -> ShapeCandidate? {
+    let (ax, ay) = (path.xs[first], path.ys[first])
+    let (dx, dy) = (path.xs[last] - ax, path.ys[last] - ay)
+    var apex = first
+    var farthest = 0.0
+    for i in first...last {
+      let offset = abs((path.xs[i] - ax) * dy - (path.ys[i] - ay) * dx)
+      if offset > farthest { (apex, farthest) = (i, offset) }
+    }
+    guard apex != first, apex != last else { return nil }
+    let vertices = [first, apex, last].map { (path.xs[$0], path.ys[$0]) }
+    let reading = polylineCandidate(vertices, mayBeZigzag: false)
+    return reading.shape.kind == .check ? reading : nil
+  }
+
+  /// An open path's end runs shorter than this part of its length are hooks (a pen landing or
+  /// lifting) when the hook cutting of ``InkPath`` left them.
+  static let endHookFraction = 0.1
+
+  /// The open corners `corners` (ends included), and again without an end run shorter than
+  /// ``endHookFraction`` of the path (the polyline then starts or ends at that run's far corner;
+  /// the hook's ink still counts in the fit), when there is one.
+  func withoutEndHooks(_ corners: [Int]) -> [[Int]] {
+    guard corners.count >= 4 else { return [corners] }
+    let limit = Self.endHookFraction * path.pathLength(0, path.count - 1)
+    var trimmed = corners
+    if path.pathLength(trimmed[0], trimmed[1]) < limit { trimmed.removeFirst() }
+    let n = trimmed.count
+    if n >= 3, path.pathLength(trimmed[n - 2], trimmed[n - 1]) < limit { trimmed.removeLast() }
+    return trimmed == corners ? [corners] : [corners, trimmed]
+  }
+
+  /// The open polyline through `vertices`, named check, caret or zigzag (unless not
+  /// `mayBeZigzag`) where it is one.
+  func polylineCandidate(_ vertices: [(Double, Double)], mayBeZigzag: Bool) -> ShapeCandidate {
+    var kind = openPolylineKind(vertices)
+    if kind == .zigzag, !mayBeZigzag { kind = .polyline }
     let (ox, oy) = ShapeCandidate.densified(vertices.map(\.0), vertices.map(\.1), closed: false)
     let cx = vertices.reduce(0) { $0 + $1.0 } / Double(vertices.count)
     let cy = vertices.reduce(0) { $0 + $1.1 } / Double(vertices.count)
@@ -329,55 +401,6 @@ struct ShapeClassifier {
       return .zigzag
     }
     return .polyline
-  }
-
-  /// An arrow whose shaft is the first (or, reversed, the last) run and whose head is the rest
-  /// of the ink, near the shaft's end, with barbs either side of the shaft behind its tip.
-  func arrowCandidate(_ vertices: [(Double, Double)], corners: [Int]) -> ShapeCandidate? {
-    for reversed in [false, true] {
-      let tail = reversed ? vertices[vertices.count - 1] : vertices[0]
-      let tip = reversed ? vertices[vertices.count - 2] : vertices[1]
-      let head =
-        reversed ? 0...corners[corners.count - 2] : corners[1]...(path.count - 1)
-      let length = hypot(tip.0 - tail.0, tip.1 - tail.1)
-      guard length >= 0.35 * path.pathLength(0, path.count - 1) else { continue }
-      let ux = (tip.0 - tail.0) / length
-      let uy = (tip.1 - tail.1) / length
-      var left: (Double, Double, Double) = (0, tip.0, tip.1)
-      var right: (Double, Double, Double) = (0, tip.0, tip.1)
-      var fits = true
-      for i in head {
-        let dx = path.xs[i] - tip.0
-        let dy = path.ys[i] - tip.1
-        let along = dx * ux + dy * uy
-        let across = -dx * uy + dy * ux
-        if hypot(dx, dy) > Self.headReach * length || along > 0.15 * length {
-          fits = false
-          break
-        }
-        if across > left.0 { left = (across, path.xs[i], path.ys[i]) }
-        if across < right.0 { right = (across, path.xs[i], path.ys[i]) }
-      }
-      guard fits, left.0 > Self.barbSpread * length, -right.0 > Self.barbSpread * length else {
-        continue
-      }
-      let outline = ShapeCandidate.parts([
-        [tail, tip], [(left.1, left.2), tip, (right.1, right.2)],
-      ])
-      let shape = DetectedShape(
-        kind: .arrow, confidence: 0, strokes: [],
-        center: [(tail.0 + tip.0) / 2, (tail.1 + tip.1) / 2],
-        rotation: atan2(uy, ux),
-        vertices: [[tail.0, tail.1], [tip.0, tip.1], [left.1, left.2], [right.1, right.2]],
-        head: [tip.0, tip.1], tail: [tail.0, tail.1],
-        hotPoints: [[tip.0, tip.1], [tail.0, tail.1]])
-      var reading = ShapeCandidate(
-        shape, outlineXs: outline.xs, outlineYs: outline.ys, closed: false, complexity: 3)
-      reading.breaks = outline.breaks
-      reading.measure(path)
-      return reading
-    }
-    return nil
   }
 
   // MARK: Geometry helpers

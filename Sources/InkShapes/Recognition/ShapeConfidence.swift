@@ -5,17 +5,17 @@ import Foundation
 /// coefficients for each family of kinds, fitted by logistic regression (every class weighing
 /// the same) on the tuning halves of the real data only, as `DuctusBench evaluate-shapes real`
 /// prints them (see the <doc:ShapeRecognition> article): of the chosen readings given 0.9 or
-/// more, 94% were of the right kind on the tuning halves and 92% on the held-out ones.
+/// more, 94% were of the right kind on the tuning halves and 93% on the held-out ones.
 enum ShapeConfidence {
   /// The weights of ``features(_:)``, a row a family.
   static let weights: [Double] = [
-    -8.273, -1.712, -0.012, 0.000,
-    -3.809, 2.055, -1.585, -2.640,
-    -0.453, 1.929, -0.104, -0.790,
-    -5.159, -3.326, -3.299, -10.416,
-    -10.524, -4.945, -2.112, -9.011,
-    -2.728, -2.226, -5.520, -2.216,
-    -0.953, -0.282, -12.286, 1.095,
+    -8.037, -1.526, -0.021, 0.000,
+    -3.701, 2.224, -1.485, -2.565,
+    -0.509, 2.078, -0.114, -0.887,
+    -4.751, -3.348, -3.250, -11.031,
+    -9.051, -5.058, -1.267, -10.298,
+    -2.647, -2.816, -2.941, -3.413,
+    -6.978, -1.458, -17.979, 2.479,
   ]
 
   /// The families of kinds, each with its own offset to the logit (the first, lines, has none):

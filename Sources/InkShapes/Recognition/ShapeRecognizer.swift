@@ -15,9 +15,10 @@ import OpenPencilKit
 /// ```
 ///
 /// The drawing is first segmented into groups (``groups(of:)``): strokes that touch or nearly
-/// touch form a candidate group, which is kept whole when together they make a better shape than
-/// apart (a rectangle in four strokes, an arrow whose head is a second stroke, a star drawn as
-/// two triangles); strokes that cross one another and make no shape together are writing. Each
+/// touch form a candidate group (chained in the order and direction with the shortest jumps),
+/// which is kept whole when together they make a better shape than apart (a rectangle in four
+/// strokes, an arrow whose head is a second stroke, a star drawn as two triangles); strokes
+/// that cross one another and make no shape together are writing. Each
 /// group is read by ``shape(of:strokes:)``: cleaned and resampled, its corners found (ShortStraw
 /// and IStraw), every kind that could fit it fitted (PaleoSketch's way), and the reading with
 /// the highest confidence kept, its confidence a logistic map of its fit (see the
@@ -32,12 +33,12 @@ public struct ShapeRecognizer: Sendable {
   /// Strokes whose ends come this close to another stroke, as a part of the larger one's
   /// bounding-box diagonal, touch and may form one group; 0.15 by default.
   public var touchDistance: Double
-  /// The most strokes a group may have; 4 by default.
+  /// The most strokes a group may have; 8 by default (an octagon drawn a side a stroke).
   public var maximumGroupSize: Int
 
   /// A recognizer with the given settings (each documented with its property).
   public init(
-    minimumConfidence: Double = 0.2, touchDistance: Double = 0.15, maximumGroupSize: Int = 4
+    minimumConfidence: Double = 0.2, touchDistance: Double = 0.15, maximumGroupSize: Int = 8
   ) {
     self.minimumConfidence = minimumConfidence
     self.touchDistance = touchDistance
@@ -105,9 +106,13 @@ public struct ShapeRecognizer: Sendable {
   /// The groups of strokes the drawing is segmented into, each ascending, ordered by their first
   /// stroke: the connected sets of touching strokes (``touchDistance``), kept whole when their
   /// reading together is a shape at least as sure as their readings apart, split into single
-  /// strokes otherwise (and sets larger than ``maximumGroupSize`` always).
+  /// strokes otherwise (and sets larger than ``maximumGroupSize`` always). Dots (strokes under
+  /// ``dotFraction`` of the largest) join the group of a stroke they touch, else stand alone.
   public func groups(of strokes: [SampleBuffer]) -> [[Int]] {
-    let paths = strokes.map { InkPath(strokes: [$0]) }
+    let diagonals = strokes.map(Self.diagonal)
+    let largest = diagonals.max() ?? 0
+    let isDot = diagonals.map { $0 < Self.dotFraction * largest }
+    let paths = strokes.indices.map { isDot[$0] ? nil : InkPath(strokes: [strokes[$0]]) }
     var parent = Array(strokes.indices)
     func root(_ i: Int) -> Int {
       var i = i
@@ -125,7 +130,7 @@ public struct ShapeRecognizer: Sendable {
       }
     }
     var components: [Int: [Int]] = [:]
-    for i in strokes.indices { components[root(i), default: []].append(i) }
+    for i in strokes.indices where paths[i] != nil { components[root(i), default: []].append(i) }
     var groups: [[Int]] = []
     for component in components.values {
       guard component.count > 1, component.count <= maximumGroupSize else {
@@ -152,12 +157,56 @@ public struct ShapeRecognizer: Sendable {
         groups += component.map { [$0] }
       }
     }
+    for dot in strokes.indices where paths[dot] == nil {
+      let host = groups.indices.first { g in
+        groups[g].contains { Self.reaches(strokes[dot], strokes[$0], within: touchDistance) }
+      }
+      if let host, isDot[dot] {
+        groups[host].append(dot)
+        groups[host].sort()
+      } else {
+        groups.append([dot])
+      }
+    }
     return groups.sorted { $0[0] < $1[0] }
+  }
+
+  /// A stroke whose bounding-box diagonal is under this part of the largest stroke's of the
+  /// drawing is a dot (a tap, a fleck): it joins the group of a stroke it comes within
+  /// ``touchDistance`` of and is left out of the group's fits.
+  public static let dotFraction = 0.05
+
+  /// The diagonal of a stroke's bounding box (0 for none or one point).
+  static func diagonal(_ stroke: SampleBuffer) -> Double {
+    guard let minX = stroke.xs.min(), let maxX = stroke.xs.max(), let minY = stroke.ys.min(),
+      let maxY = stroke.ys.max()
+    else { return 0 }
+    return hypot(maxX - minX, maxY - minY)
+  }
+
+  /// Whether some point of `dot` comes within `fraction` of the diagonal of `stroke` of one
+  /// of its points.
+  static func reaches(_ dot: SampleBuffer, _ stroke: SampleBuffer, within fraction: Double)
+    -> Bool
+  {
+    let reach = fraction * diagonal(stroke)
+    guard let x = dot.xs.first, let y = dot.ys.first else { return false }
+    return zip(stroke.xs, stroke.ys).contains {
+      (x - $0) * (x - $0) + (y - $1) * (y - $1) <= reach * reach
+    }
+  }
+
+  /// The strokes of a group without its dots (``dotFraction`` of its largest stroke), or all of
+  /// them when every one is a dot.
+  static func withoutDots(_ samples: [SampleBuffer]) -> [SampleBuffer] {
+    let largest = samples.map(diagonal).max() ?? 0
+    let ink = samples.filter { diagonal($0) >= dotFraction * largest }
+    return ink.isEmpty ? samples : ink
   }
 
   /// The best reading of a group, before the confidence threshold.
   func reading(of samples: [SampleBuffer], strokes: [Int]) -> ShapeReading {
-    let chained = StrokeContact.chained(samples)
+    let chained = StrokeContact.chained(Self.withoutDots(samples))
     let best = ShapeReading.best(candidates(of: samples))
     let ends = chained.flatMap { stroke -> [[Double]] in
       guard let first = stroke.xs.indices.first, let last = stroke.xs.indices.last else {
@@ -170,10 +219,10 @@ public struct ShapeRecognizer: Sendable {
 
   /// Every reading of a group (its strokes chained), fits measured.
   func candidates(of samples: [SampleBuffer]) -> [ShapeCandidate] {
-    let chained = StrokeContact.chained(samples)
+    let chained = StrokeContact.chained(Self.withoutDots(samples))
     guard let path = InkPath(strokes: chained) else { return [] }
     var candidates = ShapeClassifier(path: path).candidates()
-    if samples.count == 2, let star = StarOfTriangles.reading(chained, path: path) {
+    if chained.count == 2, let star = StarOfTriangles.reading(chained, path: path) {
       candidates.append(star)
     }
     return candidates
@@ -199,7 +248,7 @@ extension ShapeRecognizer {
   /// Every reading of a group, one line each, surest first: kind, confidence, fit and
   /// vertices (for `DuctusBench evaluate-shapes explain`).
   package func explanation(of samples: [SampleBuffer]) -> [String] {
-    let chained = StrokeContact.chained(samples)
+    let chained = StrokeContact.chained(Self.withoutDots(samples))
     guard let path = InkPath(strokes: chained) else { return ["no ink"] }
     let corners = CornerFinder.iStraw(xs: path.xs, ys: path.ys, ts: path.ts)
     let short = CornerFinder.shortStraw(xs: path.xs, ys: path.ys)
