@@ -7,7 +7,7 @@
 /// ```
 ///
 /// Every value is finite: ratios with a zero denominator are 0, statistics of nothing are 0.
-/// See <doc:GlobalFeatures> for each feature's formula and source. JSON: an object from name
+/// See <doc:SignatureGlobalFeatures> for each feature's formula and source. JSON: an object from name
 /// to value.
 public struct GlobalFeatures: Hashable, Sendable, Codable {
   /// The features' names, a stable order: new features are only ever appended.

@@ -8,7 +8,7 @@
 /// local.row(10)        // the feature vector of sample 10, in the order of names
 /// ```
 ///
-/// See <doc:LocalFunctions> for the definitions. JSON: `{"count", "names", "columns"}`.
+/// See <doc:SignatureLocalFunctions> for the definitions. JSON: `{"count", "names", "columns"}`.
 public struct LocalFunctions: Hashable, Sendable, Codable {
   /// The functions' names, in column order.
   public var names: [String]

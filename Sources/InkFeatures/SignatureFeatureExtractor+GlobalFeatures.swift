@@ -2,7 +2,7 @@ import Foundation
 
 extension SignatureFeatureExtractor {
   /// The global features of a signature's pen-down samples, in the order of
-  /// ``GlobalFeatures/names`` (see <doc:GlobalFeatures> for each formula).
+  /// ``GlobalFeatures/names`` (see <doc:SignatureGlobalFeatures> for each formula).
   ///
   /// Rates are per second, with the ``SignatureSamples/samplingInterval``; derivatives are
   /// regression derivatives taken stroke by stroke, so that the jump over a pen-up is no

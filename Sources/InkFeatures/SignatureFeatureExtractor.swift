@@ -17,7 +17,7 @@ import OpenPencilKit
 /// Lopez-Peñalba, Ortega-Garcia and Maltoni, "An on-line signature verification system based
 /// on fusion of local and global information" (AVBPA 2005), and Lee, Berger and Aviczer,
 /// "Reliable on-line human signature verification systems" (IEEE TPAMI 18, 1996). See
-/// <doc:LocalFunctions> and <doc:GlobalFeatures>.
+/// <doc:SignatureLocalFunctions> and <doc:SignatureGlobalFeatures>.
 ///
 /// - Complexity: O(n) in the pen-down samples, for both sets.
 public struct SignatureFeatureExtractor: Hashable, Sendable {
@@ -70,7 +70,7 @@ public struct SignatureFeatureExtractor: Hashable, Sendable {
   /// The regression derivative over ±``derivativeWindow`` samples, per sample.
   static let derivative = RegressionDerivative(window: derivativeWindow)
 
-  /// The local functions of a signature's pen-down samples (see <doc:LocalFunctions>).
+  /// The local functions of a signature's pen-down samples (see <doc:SignatureLocalFunctions>).
   ///
   /// Derivatives are taken per sample over the concatenated strokes; every column is then
   /// z-normalised over the signature (a column that does not vary becomes zeros). An empty

@@ -17,7 +17,7 @@ struct SignatureFeaturesCommand: Command {
         + "regression derivatives (dx, …; with --derivatives 2 also d2x, …), each z-normalised "
         + "over the signature; the 61 global features are duration, pen-ups, velocity, "
         + "acceleration and jerk statistics, ratios, timing and direction and turning "
-        + "histograms (see the GlobalFeatures article of InkFeatures for each formula). NDJSON "
+        + "histograms (see the Global features article of InkFeatures for each formula). NDJSON "
         + "gives a line a record, {\"key\", \"label\", \"global\": {name: value}, \"local\": "
         + "{\"count\", \"names\", \"columns\"}} (keys sorted; --local or --global keeps one). CSV "
         + "and .npy hold one table, so they need --local or --global: CSV rows are (key, label, "
