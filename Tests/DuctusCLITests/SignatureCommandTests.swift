@@ -127,6 +127,22 @@ struct SignatureCommandTests {
     #expect(String(decoding: matrix.prefix(128), as: UTF8.self).contains("'shape': (2, 61)"))
   }
 
+  @Test func recordPicksOneSignatureEvenFromStandardInput() throws {
+    let folder = try Self.folder(["U4S1.TXT": Self.svc2004(), "U4S2.TXT": Self.svc2004(count: 30)])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = folder.appendingPathComponent("corpus.ndjson").path
+    #expect(try DuctusProcess.run(["convert", "-q", folder.path, corpus]).exitCode == 0)
+    let piped = try DuctusProcess.run(
+      ["signature", "features", "-", "--record", "U4S2", "--global"],
+      input: try Data(contentsOf: URL(fileURLWithPath: corpus)))
+    #expect(piped.exitCode == 0, "\(piped.standardError)")
+    let rows = piped.standardOutput.split(separator: "\n").map(object)
+    #expect(rows.map { $0["key"] as? String } == ["U4S2"])
+    #expect((rows.first?["global"] as? [String: Double])?["sampleCount"] == 30)
+    let absent = try DuctusProcess.run(["signature", "features", corpus, "--record", "U9S9"])
+    #expect(absent.exitCode == 66)
+  }
+
   @Test func contradictionsAreUsageErrors() throws {
     let folder = try Self.folder(["U1S1.TXT": Self.svc2004()])
     defer { try? FileManager.default.removeItem(at: folder) }

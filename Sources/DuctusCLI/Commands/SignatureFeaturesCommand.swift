@@ -96,13 +96,15 @@ struct SignatureFeaturesCommand: Command {
           .record(in: input)
       ]
     }
-    let records = try ShardedRecords(input, shard: try CommonOptions.shard(in: arguments))
+    let records =
+      chosen == nil
+      ? try ShardedRecords(input, shard: try CommonOptions.shard(in: arguments)) : nil
 
     /// Runs through the records, `jobs` at a time, handing each record's key, features and
     /// (for NDJSON and CSV) text to `body` in input order.
     func forEachRecord(_ body: (String, SignatureFeatures, String) throws -> Void) throws {
       let next: () -> Result<CorpusRecord, any Error>? =
-        chosen == nil ? records.next : { chosen!.isEmpty ? nil : .success(chosen!.removeFirst()) }
+        records?.next ?? { chosen!.isEmpty ? nil : .success(chosen!.removeFirst()) }
       try OrderedParallelMap(jobs: jobs).run(
         next: next,
         transform: { item -> (String, SignatureFeatures, String) in
@@ -130,7 +132,7 @@ struct SignatureFeaturesCommand: Command {
           case .failure(let error): failures.log(CommandFailure(error))
           }
         })
-      if let fatal = records.fatal { throw fatal }
+      if let fatal = records?.fatal { throw fatal }
     }
 
     if format == .npy, let output {
