@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "InkRecognition", targets: ["InkRecognition"]),
     .library(name: "InkTracing", targets: ["InkTracing"]),
     .library(name: "InkShapes", targets: ["InkShapes"]),
+    .library(name: "InkFeatures", targets: ["InkFeatures"]),
     .library(name: "InkFigures", targets: ["InkFigures"]),
     .executable(name: "ductus", targets: ["ductus"]),
   ],
@@ -33,7 +34,8 @@ let package = Package(
     .target(name: "InkMath", dependencies: ["_DuctusSupport", "CLinearAlgebra"]),
     .target(name: "InkFormats", dependencies: ["_DuctusSupport", "OpenPencilKit", "CLibXML2"]),
     .target(
-      name: "InkRender", dependencies: ["_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "CCairo"]),
+      name: "InkRender",
+      dependencies: ["_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "CCairo"]),
     .target(name: "InkSampling", dependencies: ["OpenPencilKit"]),
     .target(
       name: "InkDistances",
@@ -53,6 +55,7 @@ let package = Package(
       dependencies: [
         "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
       ]),
+    .target(name: "InkFeatures", dependencies: ["OpenPencilKit", "InkSampling"]),
     .target(
       name: "InkFigures",
       dependencies: [
@@ -62,13 +65,13 @@ let package = Package(
       name: "Ductus",
       dependencies: [
         "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
-        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFigures",
+        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkFigures",
       ]),
     .target(
       name: "DuctusCLI",
       dependencies: [
         "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
-        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFigures",
+        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkFigures",
       ]),
     .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
     .executableTarget(
@@ -84,7 +87,8 @@ let package = Package(
     .testTarget(name: "DuctusSupportTests", dependencies: ["DuctusTestSupport", "_DuctusSupport"]),
     .testTarget(name: "OpenPencilKitTests", dependencies: ["DuctusTestSupport", "OpenPencilKit"]),
     .testTarget(
-      name: "OpenPaperKitTests", dependencies: ["DuctusTestSupport", "OpenPaperKit", "OpenPencilKit"]),
+      name: "OpenPaperKitTests",
+      dependencies: ["DuctusTestSupport", "OpenPaperKit", "OpenPencilKit"]),
     .testTarget(
       name: "InkFormatsTests", dependencies: ["DuctusTestSupport", "InkFormats", "OpenPencilKit"]),
     .testTarget(
@@ -111,13 +115,18 @@ let package = Package(
       name: "InkShapesTests",
       dependencies: ["DuctusTestSupport", "InkShapes", "OpenPencilKit", "OpenPaperKit"]),
     .testTarget(
+      name: "InkFeaturesTests",
+      dependencies: [
+        "DuctusTestSupport", "InkFeatures", "InkFormats", "InkSampling", "OpenPencilKit",
+      ]),
+    .testTarget(
       name: "InkFiguresTests",
       dependencies: ["DuctusTestSupport", "InkFigures", "InkTracing", "InkRender", "OpenPencilKit"]),
     .testTarget(
       name: "DuctusCLITests",
       dependencies: [
         "DuctusTestSupport", "_DuctusSupport", "DuctusCLI", "InkFormats", "InkMath", "InkRender",
-        "OpenPencilKit", "InkSampling", "InkDistances", "InkTracing", "InkShapes",
+        "OpenPencilKit", "InkSampling", "InkDistances", "InkTracing", "InkShapes", "InkFeatures",
       ],
       exclude: ["Snapshots"]),
   ]

@@ -1,5 +1,6 @@
 // The umbrella: an app writes `import Ductus` and gets every library module.
 @_exported import InkDistances
+@_exported import InkFeatures
 @_exported import InkFigures
 @_exported import InkFormats
 @_exported import InkMath

@@ -23,16 +23,17 @@ import Testing
     "InkShapes": [
       "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
     ],
+    "InkFeatures": ["OpenPencilKit", "InkSampling"],
     "InkFigures": [
       "_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing", "InkShapes",
     ],
     "Ductus": [
       "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
-      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFigures",
+      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkFigures",
     ],
     "DuctusCLI": [
       "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
-      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFigures",
+      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkFigures",
     ],
     "ductus": ["DuctusCLI"],
     "DuctusBench": [

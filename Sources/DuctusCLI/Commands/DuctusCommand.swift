@@ -17,7 +17,7 @@ struct DuctusCommand: Command {
       subcommands: [
         InspectCommand(), ConvertCommand(), RenderCommand(), DistancesCommand(), PCACommand(),
         ResampleCommand(), TraceCommand(), SynthCommand(), TemplatesCommand(), GesturesCommand(),
-        ShapesCommand(), DescribeCommand(),
+        ShapesCommand(), SignatureCommand(), DescribeCommand(),
         FormatsCommand(), HelpCommand(),
         MakeSamplesCommand(),
       ])

@@ -1,0 +1,62 @@
+/// The global features of a signature: one number a feature, in the order of ``names``.
+///
+/// ```swift
+/// let global = SignatureFeatureExtractor().globalFeatures(of: samples)
+/// global["duration"]       // seconds from the first to the last sample
+/// global.values.count      // GlobalFeatures.names.count, 61
+/// ```
+///
+/// Every value is finite: ratios with a zero denominator are 0, statistics of nothing are 0.
+/// See <doc:SignatureGlobalFeatures> for each feature's formula and source. JSON: an object from name
+/// to value.
+public struct GlobalFeatures: Hashable, Sendable, Codable {
+  /// The features' names, a stable order: new features are only ever appended.
+  public static let names: [String] =
+    [
+      "duration", "penUps", "penDownDurationRatio", "sampleCount", "meanPenUpDuration",
+      "pathLength", "width", "height", "widthOverHeight", "pathLengthOverDiagonal",
+      "centroidX", "centroidY", "firstX", "firstY", "lastX", "lastY",
+      "initialDirection", "finalDirection", "firstToLastDirection",
+      "firstToLastDistanceOverDiagonal",
+      "meanSpeed", "sdSpeed", "maxSpeed", "meanVx", "sdVx", "maxAbsVx", "meanVy", "sdVy",
+      "maxAbsVy", "meanOverMaxSpeed", "pathLengthOverPenDownDuration", "timeOfMaxSpeed",
+      "meanAcceleration", "sdAcceleration", "maxAcceleration", "timeOfMaxAcceleration",
+      "meanJerk", "sdJerk", "maxJerk",
+      "dxSignChanges", "dySignChanges",
+      "meanPressure", "sdPressure", "maxPressure", "timeOfMaxPressure",
+      "meanAzimuth", "sdAzimuth", "meanAltitude", "sdAltitude",
+    ] + (0..<8).map { "direction\($0)" } + (0..<4).map { "turning\($0)" }
+
+  /// The values, one a name of ``names``.
+  public var values: [Double]
+
+  /// Features with the given values, in the order of ``names``.
+  public init(values: [Double]) {
+    self.values = values
+  }
+
+  /// The value of the feature with the given name, or `nil`.
+  public subscript(name: String) -> Double? {
+    Self.names.firstIndex(of: name).map { values[$0] }
+  }
+
+  /// Decodes the object from name to value that ``encode(to:)`` writes; a missing name is an
+  /// error.
+  public init(from decoder: any Decoder) throws {
+    let object = try decoder.singleValueContainer().decode([String: Double].self)
+    values = try Self.names.map { name in
+      guard let value = object[name] else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: decoder.codingPath, debugDescription: "no global feature \"\(name)\""))
+      }
+      return value
+    }
+  }
+
+  /// Encodes an object from name to value.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(Dictionary(uniqueKeysWithValues: zip(Self.names, values)))
+  }
+}
