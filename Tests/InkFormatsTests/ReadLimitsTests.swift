@@ -285,9 +285,12 @@ struct ReadLimitsTests {
 
   @Test func lineReaderDeliversARecordBeforeTheWriterCloses() throws {
     let (readEnd, writeEnd) = try Platform.makePipe()
+    // Each end is closed once: a second close would close whatever file another test running
+    // at the same time has opened under the same number since.
+    var isWriterOpen = true
     defer {
       Platform.closeQuietly(readEnd)
-      Platform.closeQuietly(writeEnd)
+      if isWriterOpen { Platform.closeQuietly(writeEnd) }
     }
     let first = Array((ndjsonLine("first", points: 2) + "\n").utf8)
     try first.withUnsafeBytes { try Platform.write($0, to: writeEnd) }
@@ -296,6 +299,7 @@ struct ReadLimitsTests {
     let line = try #require(try reader.nextLine())
     #expect(Array(line.bytes) == Array(first.dropLast()))
     Platform.closeQuietly(writeEnd)
+    isWriterOpen = false
     #expect(try reader.nextLine() == nil)
   }
 
