@@ -139,15 +139,16 @@ private final class ObjectStorage {
     }
     if order.count > 32 {
       order.sort { precedes($0, $1) || (!precedes($1, $0) && $0 < $1) }
-    }
-    for i in order.indices.dropFirst() where order.count <= 32 {
-      let member = order[i]
-      var j = i
-      while j > 0, precedes(member, order[j - 1]) {
-        order[j] = order[j - 1]
-        j -= 1
+    } else {
+      for i in order.indices.dropFirst() {
+        let member = order[i]
+        var j = i
+        while j > 0, precedes(member, order[j - 1]) {
+          order[j] = order[j - 1]
+          j -= 1
+        }
+        order[j] = member
       }
-      order[j] = member
     }
     var unique: [(key: String, value: Node)] = []
     unique.reserveCapacity(order.count)
