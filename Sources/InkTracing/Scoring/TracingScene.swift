@@ -173,11 +173,6 @@ struct TracingScene {
     return (0..<from.count).map { to.distance(toX: from.xs[$0], y: from.ys[$0], hints: &hints) }
   }
 
-  /// Mean distance of `from`'s samples to `to` (box heights).
-  func meanDistance(_ from: PathSegments, to: [PathSegments]) -> Double {
-    meanDistance(of: distances(from, to: to))
-  }
-
   /// The mean of distances of samples (box heights); infinite for no sample.
   func meanDistance(of distances: [Double]) -> Double {
     guard !distances.isEmpty else { return .infinity }
