@@ -40,19 +40,19 @@ import _DuctusSupport
       ),
       (
         "{\"id\":\"n\",\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":{\"x\":[NaN],\"y\":[1]}}]}}",
-        "not valid JSON", "n"
+        "attempt: at byte 69: field \"x\" of stroke 0 point 0: expected a number", "n"
       ),
       (
         "{\"id\":\"n\",\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":{\"x\":[\"NaN\"],\"y\":[1]}}]}}",
-        "attempt.strokes[0].points.x[0]: 'NaN' is not a finite number", "n"
+        "field \"x\" of stroke 0 point 0: expected a number, not a string", "n"
       ),
       (
         "{\"id\":\"i\",\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":{\"x\":[Infinity],\"y\":[1]}}]}}",
-        "not valid JSON", "i"
+        "field \"x\" of stroke 0 point 0: expected a number", "i"
       ),
       (
         "{\"id\":\"e\",\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":{\"x\":[1e999],\"y\":[1]}}]}}",
-        "attempt.strokes[0].points.x[0]: '1e999' is not a finite number", "e"
+        "field \"x\" of stroke 0 point 0: 1e999 is out of range", "e"
       ),
       (
         "{\"id\":1e999,\"template\":\"latin/a\",\"attempt\":{}}",
@@ -344,7 +344,7 @@ import _DuctusSupport
           + "(--max-request-bytes); it was skipped"
       ),
       ("long", "the request has 100000027 bytes, over the session's limit of 16777216"),
-      ("many", "attempt: more than 100000 points, the session's limit (--max-points)"),
+      ("many", "more than 100000 points, the limit of points a stroke"),
       ("claimed", "attemptPKDrawing: 10000000 points, over the session's limit of 100000"),
     ]
     for (index, (id, message)) in expected.enumerated() {
@@ -649,7 +649,9 @@ struct HostileSessionCorpus {
         "{\"id\":\(quoted),\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":{\"x\":[1,\(number)],\"y\":[1,2]}}]}}",
         "{\"id\":\(quoted),\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"transform\":[1,0,0,1,0,\(number)],\"points\":{\"x\":[1],\"y\":[1]}}]}}",
       ])
-      return refused(line, "is not a finite number", kind: "non-finite number")
+      return refused(
+        line, number.hasPrefix("\"") ? "expected a number, not a string" : "is out of range",
+        kind: "non-finite number")
     case 7:
       return refused(
         "{\"id\":\(pick(["1e999", "-1e400"])),\"template\":\"latin/a\",\"attempt\":\(attempt)}",

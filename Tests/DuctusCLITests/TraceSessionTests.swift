@@ -108,12 +108,19 @@ import _DuctusSupport
   // MARK: - Reading requests
 
   /// The error a request line gets, or `nil` when it reads.
+  /// The first problem of a request line: in the line, or in its attempt once read.
   func problem(_ line: [UInt8], limits: SessionLimits = .standard) -> SessionRequestError? {
+    let request: SessionRequest
     do throws(SessionRequestError) {
-      _ = try SessionRequest(line: line, limits: limits)
-      return nil
+      request = try SessionRequest(line: line, limits: limits)
     } catch {
       return error
+    }
+    do throws(SessionRequestError) {
+      _ = try TraceSession.drawing(of: request.attempt, limits: limits)
+      return nil
+    } catch {
+      return SessionRequestError(error.message, id: request.id)
     }
   }
 
@@ -122,22 +129,23 @@ import _DuctusSupport
   }
 
   @Test func aRequestReadsItsFields() throws {
-    let request = try SessionRequest(
-      line: Array(
-        Self.request(
-          id: "\"a\\u00e9\"",
-          extra: ",\"level\":\"beginner\",\"method\":\"coverage\",\"placement\":\"box\","
-            + "\"picture\":\"x.png\""
-        ).utf8), limits: .standard)
+    let line = Array(
+      Self.request(
+        id: "\"a\\u00e9\"",
+        extra: ",\"level\":\"beginner\",\"method\":\"coverage\",\"placement\":\"box\","
+          + "\"picture\":\"x.png\""
+      ).utf8)
+    let request = try SessionRequest(line: line, limits: .standard)
     #expect(request.id == "\"aé\"")
     #expect(request.template == "latin/a")
     #expect(request.level == "beginner" && request.method == "coverage")
     #expect(request.placement == "box" && request.picture == "x.png")
-    guard case .json(let attempt) = request.attempt else {
+    guard case .json(let attempt, let offset) = request.attempt else {
       Issue.record("expected a JSON attempt")
       return
     }
     #expect(try Self.compactJSON(attempt) == Self.sampleJSON)
+    #expect(Array(line[offset..<offset + attempt.count]) == Array(attempt))
     let numbered = try SessionRequest(
       line: Array(Self.request(id: "-1.5e3").utf8), limits: .standard)
     #expect(numbered.id == "-1.5e3")
@@ -175,27 +183,27 @@ import _DuctusSupport
       ),
       (
         "{\"id\":3,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":{\"x\":[1,1e999],\"y\":[1,2]}}]}}",
-        "attempt.strokes[0].points.x[1]: '1e999' is not a finite number", "3"
+        "attempt: at byte 69: field \"x\" of stroke 0 point 1: 1e999 is out of range", "3"
       ),
       (
         "{\"id\":3,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":{\"x\":[1,-1E+400],\"y\":[1,2]}}]}}",
-        "attempt.strokes[0].points.x[1]: '-1E+400' is not a finite number", "3"
+        "field \"x\" of stroke 0 point 1: -1E+400 is out of range", "3"
       ),
       (
         "{\"id\":3,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":{\"x\":[1,2],\"y\":[\"NaN\",2]}}]}}",
-        "attempt.strokes[0].points.y[0]: 'NaN' is not a finite number", "3"
+        "field \"y\" of stroke 0 point 0: expected a number, not a string", "3"
       ),
       (
         "{\"id\":3,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"transform\":[1,0,0,1,0,\"-Infinity\"]}]}}",
-        "attempt.strokes[0].transform[5]: '-Infinity' is not a finite number", "3"
+        "field \"transform\" of stroke 0 number 5: expected a number, not a string", "3"
       ),
       (
         "{\"id\":3,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"creationDate\":\"Infinity\"}]}}",
-        "attempt.strokes[0].creationDate: 'Infinity' is not a finite number", "3"
+        "field \"creationDate\" of stroke 0: expected a number, not a string", "3"
       ),
       (
         "{\"id\":4,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":{\"x\":[01]}}]}}",
-        "not valid JSON: expected , or ]", "4"
+        "expected a comma (,) or ]", "4"
       ),
       (
         "{\"id\":4,\"template\":\"latin/a\",\"attempt\":{\"label\":\"\\ud800\"}}",
@@ -208,6 +216,22 @@ import _DuctusSupport
       (
         "{\"id\":4,\"template\":\"latin/a\",\"attempt\":{\"label\":\"\\x\"}}", "an unknown escape",
         "4"
+      ),
+      (
+        "{\"id\":4,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":{\"x\":[1],\"y\":[1],\"x\":[2]}}]}}",
+        "attempt: at byte 82: the key \"x\" appears twice in one object", "4"
+      ),
+      (
+        "{\"id\":4,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[}}",
+        "not valid JSON: expected a value or ] at byte 51 (in attempt)", "4"
+      ),
+      (
+        "{\"id\":4,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"x\":1]}",
+        "not valid JSON: expected a key or } at byte 57 (in attempt)", "4"
+      ),
+      (
+        "{\"id\":4,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[1,2",
+        "not valid JSON: the attempt object does not end at byte 54 (in attempt)", "4"
       ),
       ("{\"id\":5,\"template\":7,\"attempt\":{}}", "template: must be a string, not a number", "5"),
       (
@@ -253,6 +277,11 @@ import _DuctusSupport
         "{\"id\":1,\"template\":\"latin/a\",\"attempt\":{\"label\":\"NaN\",\"metadata\":"
           + "{\"note\":\"Infinity\",\"deep\":{\"x\":\"-inf\"}}}}") == nil)
     #expect(problem("{\"id\":\"NaN\",\"template\":\"latin/a\",\"attempt\":{}}") == nil)
+    // Brackets and escaped quotes inside the attempt's strings are text, not structure.
+    #expect(
+      problem(
+        "{\"id\":1,\"template\":\"latin/a\",\"attempt\":{\"label\":\"}]\\\"{[yY_\",\"metadata\":"
+          + "{\"[\":\"\\\\\"}},\"level\":\"beginner\"}") == nil)
   }
 
   @Test func invalidUTF8AndDeepNestingAreRefused() {
@@ -277,19 +306,36 @@ import _DuctusSupport
     #expect(problem(attempt([five, five].joined(separator: ",")), limits: limits) == nil)
     #expect(
       problem(
-        attempt([five, five, "{\"points\":{\"x\":[0]}}"].joined(separator: ",")), limits: limits)?
-        .message == "attempt: more than 10 points, the session's limit (--max-points)")
+        attempt([five, five, "{\"points\":{\"x\":[0],\"y\":[0]}}"].joined(separator: ",")),
+        limits: limits)?.message
+        == "attempt: at byte 141: the drawing has more than 10 points, the limit of points a "
+        + "drawing")
     #expect(
       problem(attempt(["{}", "{}", "{}", "{}"].joined(separator: ",")), limits: limits)?.message
-        == "attempt: more than 3 strokes, the session's limit (--max-strokes)")
-    // Mask vertices count as points: 22 numbers are 11 vertices.
+        == "attempt: at byte 60: the drawing has more than 3 strokes, the limit of strokes a "
+        + "drawing")
+    let eleven = "{\"points\":{\"x\":[\(Array(repeating: "0", count: 11).joined(separator: ","))]}}"
+    #expect(
+      problem(attempt(eleven), limits: limits)?.message.contains(
+        "field \"x\" of stroke 0 point 10: more than 10 points") ?? false)
+    // Mask vertices count as points: 22 numbers are 11 vertices, and 8 are 4 more beside
+    // the five points.
     let mask = "{\"mask\":[[" + (0..<22).map(String.init).joined(separator: ",") + "]]}"
-    #expect(problem(attempt(mask), limits: limits)?.message.contains("mask vertices") ?? false)
+    #expect(
+      problem(attempt(mask), limits: limits)?.message.contains(
+        "number 20: more than 20 mask coordinates") ?? false)
+    let masked =
+      "{\"points\":{\"x\":[0,1,2,3,4],\"y\":[0,1,2,3,4]},\"mask\":[[0,0,1,0,1,1,0,1]]}"
+    #expect(
+      problem(attempt([five, masked].joined(separator: ",")), limits: limits)?.message.contains(
+        "the drawing has more than 10 points") ?? false)
   }
 
   /// Numbers of every length up to 40 digits, ending in every way, at every offset from the
-  /// end of the line: the scanner reads digits eight bytes at a time where eight remain, and
-  /// a run of digits must end where the grammar says, whether the word holds its end or not.
+  /// end of the line, as the request's last member (the scanner reads digits eight bytes at a
+  /// time where eight remain, and a run of digits must end where the grammar says, whether the
+  /// word holds its end or not) and in the attempt (which the scanner passes over eight bytes
+  /// at a time to the reader).
   @Test func numbersOfEveryLengthEndWhereTheGrammarSays() {
     let endings: [(text: String, isNumber: Bool)] = [
       ("", true), (".5", true), ("e3", true), ("E-12", true), (".25e+7", true),
@@ -302,14 +348,18 @@ import _DuctusSupport
       for ending in endings {
         for padding in 0...9 {
           let trailing = String(repeating: " ", count: padding)
-          let channel = "[0.5, \(integer)\(ending.text)\(trailing)]"
-          let line =
+          let number = "\(integer)\(ending.text)\(trailing)"
+          let lines = [
+            "{\"template\":\"latin/a\",\"attempt\":{},\"id\":\(number)}",
             "{\"id\":1,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":"
-            + "{\"x\":\(channel)}}]}}"
-          let error = problem(line)
-          #expect(
-            (error == nil) == ending.isNumber,
-            "\(integer)\(ending.text) then \(padding) spaces: \(error?.message ?? "read")")
+              + "{\"y\":[0,0],\"x\":[0.5, \(number)]}}]}}",
+          ]
+          for line in lines {
+            let error = problem(line)
+            #expect(
+              (error == nil) == ending.isNumber,
+              "\(line): \(error?.message ?? "read")")
+          }
         }
       }
     }

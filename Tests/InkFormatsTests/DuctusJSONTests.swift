@@ -90,6 +90,33 @@ import Testing
     #expect(throws: InkFormatError.self) { try DuctusJSONReader().drawing(from: Data(text.utf8)) }
   }
 
+  @Test func keysTheReaderDoesNotReadMayRepeat() throws {
+    let text = "{\"note\":1,\"note\":2,\"strokes\":[{\"pressure\":[],\"pressure\":[]}]}"
+    #expect(try DuctusJSONReader().drawing(from: Data(text.utf8)).strokes.count == 1)
+  }
+
+  @Test func maskVerticesCountAsPointsOfTheDrawing() throws {
+    let limits = InkReadLimits(maximumStrokePoints: 4, maximumDrawingPoints: 6)
+    func read(_ text: String) throws -> PKDrawing {
+      try DuctusJSONReader().drawing(from: Data(text.utf8), limits: limits)
+    }
+    let square = "[0,0,1,0,1,1,0,1]"
+    #expect(try read("{\"strokes\":[{\"mask\":[\(square)]}]}").strokes[0].mask != nil)
+    #expect {
+      try read("{\"strokes\":[{\"mask\":[\(square),[0,0]]}]}")
+    } throws: { error in
+      (error as? InkFormatError)?.message.contains("number 0: more than 0 mask coordinates")
+        ?? false
+    }
+    #expect {
+      try read(
+        "{\"strokes\":[{\"points\":{\"x\":[0,1,2],\"y\":[0,1,2]},\"mask\":[\(square)]}]}")
+    } throws: { error in
+      (error as? InkFormatError)?.message
+        == "the drawing has more than 6 points, the limit of points a drawing"
+    }
+  }
+
   @Test func errorsNameTheByteOffset() {
     let cases: [(String, InkFormatError.Kind, Int)] = [
       ("{\"strokes\":[{\"points\":{\"x\":[1,2],\"y\":[1]}}]}", .invalidValue, 22),
@@ -99,6 +126,10 @@ import Testing
       ("{\"strokes\":[{\"ink\":\"pen\"", .truncated, 24),
       ("{\"strokes\":[]} x", .malformed, 15),
       ("{\"strokes\":[{\"color\":\"#12\"}]}", .invalidValue, 21),
+      // A key the reader reads, given twice, is refused where its second value starts.
+      ("{\"strokes\":[],\"strokes\":[]}", .malformed, 24),
+      ("{\"strokes\":[{\"ink\":\"pen\",\"ink\":\"marker\"}]}", .malformed, 31),
+      ("{\"strokes\":[{\"points\":{\"x\":[1],\"y\":[1],\"x\":[2]}}]}", .malformed, 43),
     ]
     for (text, kind, offset) in cases {
       #expect {

@@ -1,3 +1,4 @@
+import InkFormats
 import _DuctusSupport
 
 /// How much one request of `ductus trace session` may ask for: the bytes of its line, the
@@ -95,6 +96,15 @@ struct SessionLimits: Hashable, Sendable {
       maximumPoints: try value(Self.pointsOption, default: Self.defaultPoints),
       maximumStrokes: try value(Self.strokesOption, default: Self.defaultStrokes),
       maximumInkLength: inkLength)
+  }
+
+  /// The limits the Ductus JSON reader counts a JSON attempt against as it reads it: the
+  /// session's points for one stroke and for all (a mask's vertices count as points), its
+  /// strokes, and its line.
+  var readLimits: InkReadLimits {
+    InkReadLimits(
+      maximumStrokePoints: maximumPoints, maximumStrokes: maximumStrokes,
+      maximumDrawingPoints: maximumPoints, maximumRecordBytes: maximumRequestBytes)
   }
 
   /// Limits given one by one.

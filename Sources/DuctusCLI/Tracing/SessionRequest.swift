@@ -6,8 +6,9 @@ import Foundation
 struct SessionRequest: Hashable, Sendable {
   /// How the attempt came.
   enum Attempt: Hashable, Sendable {
-    /// A Ductus JSON drawing object, as its bytes (already counted against the limits).
-    case json(Data)
+    /// A Ductus JSON drawing object, as its bytes, and the offset in the line where they start
+    /// (for messages). Only its strings and brackets are checked yet.
+    case json(Data, offset: Int)
     /// The base64 text of PencilKit's `dataRepresentation()`.
     case pencilKit(base64: String)
   }
@@ -65,7 +66,7 @@ struct SessionRequest: Hashable, Sendable {
         throw SessionRequestError(
           "attempt: must be a Ductus JSON drawing object, not \(object.type.described)", id: id)
       }
-      attempt = .json(Data(line[object.range]))
+      attempt = .json(Data(line[object.range]), offset: object.range.lowerBound)
     case (nil, let encoded?):
       attempt = .pencilKit(base64: encoded)
     case (nil, nil):

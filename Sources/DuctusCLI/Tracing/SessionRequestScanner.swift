@@ -5,18 +5,19 @@ import _DuctusSupport
 ///
 /// - the line is one JSON object (RFC 8259: strings of UTF-8 with valid escapes, numbers in
 ///   JSON's grammar, nothing after the object), nested at most ``maximumDepth`` levels;
-/// - no object has a key twice, and the request has only the keys of ``SessionRequest/keys``;
-/// - every number is finite as a `Double` (`1e999` is not), and inside `attempt` no string
-///   spells one that is not (`"NaN"`, `"Infinity"`, which the Ductus JSON reader would take),
-///   except in the free text of `label` and `metadata`;
-/// - the attempt's `strokes` and their points (the longest channel of each stroke's `points`,
-///   and half the numbers of its `mask`) stay within the ``SessionLimits``, counted as they
-///   go by, so that a drawing over a limit is refused before it is read.
+/// - no member of the request is given twice, and the request has only the keys of
+///   ``SessionRequest/keys``;
+/// - every number outside the attempt is finite as a `Double` (`1e999` is not).
 ///
-/// Messages name the field (`attempt.strokes[0].points.x[3]`). After a problem that leaves the
-/// JSON readable (an unknown key, a limit, a number), the scan goes on to the end so that the
-/// request's `id` is still found for the answer; a syntax error ends it at once and is the
-/// one reported.
+/// The attempt object is only walked to its end: its strings are read and checked as the
+/// request's are, and its brackets must pair and nest within ``maximumDepth``. Its numbers,
+/// commas and keys are read once, by the Ductus JSON reader that builds the drawing, which
+/// refuses what is not its grammar, a key given twice, a string or a number too large where a
+/// number goes, and strokes and points over the session's limits as it counts them.
+///
+/// Messages name the field (`template`, `in attempt`). After a problem that leaves the JSON
+/// readable (an unknown key, a number), the scan goes on to the end so that the request's `id`
+/// is still found for the answer; a syntax error ends it at once and is the one reported.
 struct SessionRequestScanner {
   /// A top-level member: where its value is in the line, its type and, for a string, its text.
   struct Member {
@@ -42,32 +43,6 @@ struct SessionRequestScanner {
     }
   }
 
-  /// Where a value stands, which decides what is counted and which strings are refused.
-  private enum Context {
-    /// The request object.
-    case request
-    /// A top-level value other than the attempt.
-    case plain
-    /// The attempt object.
-    case attempt
-    /// The attempt's `strokes` array.
-    case strokes
-    /// One stroke object.
-    case stroke
-    /// A stroke's `points` object.
-    case points
-    /// One channel array of `points`.
-    case channel
-    /// A stroke's `mask` array.
-    case mask
-    /// One polygon array of a mask.
-    case polygon
-    /// Any other value inside the attempt.
-    case attemptValue
-    /// `label` and `metadata`: free text, where any string goes.
-    case text
-  }
-
   /// One step of the path to a value, for messages.
   private enum PathStep {
     case key(String)
@@ -85,14 +60,6 @@ struct SessionRequestScanner {
   private var path: [PathStep] = []
   /// The first problem found, kept while the scan goes on to find the id.
   private var firstProblem: SessionRequestError?
-  /// The strokes counted so far.
-  private var strokeCount = 0
-  /// The points of the strokes and masks already closed.
-  private var pointCount = 0
-  /// The longest channel of the `points` object being read.
-  private var channelLength = 0
-  /// The numbers of the `mask` being read.
-  private var maskNumbers = 0
   /// Whether `id` appeared twice (the answer then carries `null`).
   private var isIDAmbiguous = false
 
@@ -119,7 +86,7 @@ struct SessionRequestScanner {
           ? "a request must be one JSON object ({…}), not \(describeValueStart())"
           : "a request must be one JSON object ({…})")
     }
-    try value(.request, depth: 1)
+    try object(isRequest: true, depth: 1)
     skipWhitespace()
     if position < bytes.count { throw syntax("unexpected bytes after the request object") }
     if let firstProblem { throw firstProblem }
@@ -127,7 +94,7 @@ struct SessionRequestScanner {
 
   // MARK: - Values
 
-  private mutating func value(_ context: Context, depth: Int) throws(SessionRequestError) {
+  private mutating func value(depth: Int) throws(SessionRequestError) {
     skipWhitespace()
     guard depth <= Self.maximumDepth else {
       throw syntax("values are nested more than \(Self.maximumDepth) levels deep")
@@ -135,15 +102,11 @@ struct SessionRequestScanner {
     guard position < bytes.count else { throw syntax("expected a value") }
     switch bytes[position] {
     case UInt8(ascii: "{"):
-      try object(context, depth: depth)
+      try object(isRequest: false, depth: depth)
     case UInt8(ascii: "["):
-      try array(context, depth: depth)
+      try array(depth: depth)
     case UInt8(ascii: "\""):
-      let isFreeText = context == .text || context == .plain
-      let text = try readString(decoding: false)
-      if !isFreeText, let text, Self.isNonFiniteSpelling(text) {
-        problem("\(pathText): \(SessionRequestError.quoted(text)) is not a finite number")
-      }
+      _ = try readString(decoding: false)
     case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
       try literal()
     default:
@@ -151,11 +114,10 @@ struct SessionRequestScanner {
     }
   }
 
-  private mutating func object(_ context: Context, depth: Int) throws(SessionRequestError) {
+  private mutating func object(isRequest: Bool, depth: Int) throws(SessionRequestError) {
     position += 1
     var keys: Set<String> = []
     var isFirst = true
-    if context == .points { channelLength = 0 }
     while true {
       skipWhitespace()
       guard position < bytes.count else { throw syntax("expected a key or }") }
@@ -182,21 +144,19 @@ struct SessionRequestScanner {
       defer { path.removeLast() }
       if !keys.insert(key).inserted {
         problem("\(pathText): the key appears twice")
-        if context == .request, key == "id" { isIDAmbiguous = true }
+        if isRequest, key == "id" { isIDAmbiguous = true }
       }
-      if context == .request {
+      if isRequest {
         try member(key, depth: depth)
       } else {
-        try value(Self.context(of: key, in: context), depth: depth + 1)
+        try value(depth: depth + 1)
       }
     }
-    if context == .points { pointCount += channelLength }
   }
 
-  private mutating func array(_ context: Context, depth: Int) throws(SessionRequestError) {
+  private mutating func array(depth: Int) throws(SessionRequestError) {
     position += 1
     var index = 0
-    if context == .mask { maskNumbers = 0 }
     path.append(.index(0))
     defer { path.removeLast() }
     while true {
@@ -211,70 +171,8 @@ struct SessionRequestScanner {
         position += 1
       }
       path[path.count - 1] = .index(index)
-      count(elementAt: index, of: context)
-      // A channel's numbers, the bulk of a request, straight to the number's grammar.
-      if context == .channel { skipWhitespace() }
-      if context == .channel, position < bytes.count,
-        bytes[position] == UInt8(ascii: "-") || bytes[position] &- UInt8(ascii: "0") < 10
-      {
-        try number()
-        index += 1
-        continue
-      }
-      let element: Context =
-        switch context {
-        case .strokes: .stroke
-        case .mask: .polygon
-        case .text: .text
-        case .plain: .plain
-        default: .attemptValue
-        }
-      try value(element, depth: depth + 1)
+      try value(depth: depth + 1)
       index += 1
-    }
-    if context == .mask { pointCount += (maskNumbers + 1) / 2 }
-  }
-
-  /// Counts a stroke, a point of a channel or a number of a mask polygon against the limits.
-  private mutating func count(elementAt index: Int, of context: Context) {
-    switch context {
-    case .strokes:
-      strokeCount += 1
-      if strokeCount > limits.maximumStrokes, firstProblem == nil {
-        problem(
-          "attempt: more than \(limits.maximumStrokes) strokes, the session's limit "
-            + "(--max-strokes)")
-      }
-    case .channel:
-      channelLength = max(channelLength, index + 1)
-      if pointCount + channelLength > limits.maximumPoints, firstProblem == nil {
-        problem(
-          "attempt: more than \(limits.maximumPoints) points, the session's limit "
-            + "(--max-points)")
-      }
-    case .polygon:
-      maskNumbers += 1
-      if pointCount + (maskNumbers + 1) / 2 > limits.maximumPoints, firstProblem == nil {
-        problem(
-          "attempt: more than \(limits.maximumPoints) points (mask vertices included), the "
-            + "session's limit (--max-points)")
-      }
-    default:
-      break
-    }
-  }
-
-  /// The context of a member's value.
-  private static func context(of key: String, in context: Context) -> Context {
-    switch (context, key) {
-    case (.attempt, "strokes"): .strokes
-    case (.attempt, "label"), (.attempt, "metadata"): .text
-    case (.stroke, "points"): .points
-    case (.stroke, "mask"): .mask
-    case (.points, _): .channel
-    case (.text, _): .text
-    case (.plain, _): .plain
-    default: .attemptValue
     }
   }
 
@@ -294,11 +192,70 @@ struct SessionRequestScanner {
       try readID(type: type, depth: depth)
     } else if type == .string {
       string = try readString(decoding: true)
+    } else if key == "attempt", type == .object {
+      try skipObject(depth: depth + 1)
     } else {
-      try value(key == "attempt" ? .attempt : .plain, depth: depth + 1)
+      try value(depth: depth + 1)
     }
     if members[key] == nil {
       members[key] = Member(range: start..<position, type: type, string: string)
+    }
+  }
+
+  /// Walks an object to its end (the attempt, which the Ductus JSON reader reads after): its
+  /// strings are read as every string is, and its brackets must pair and nest at most
+  /// ``maximumDepth`` levels, the object being at `depth`. The bytes between (numbers, literals,
+  /// commas, colons) are passed over eight at a time while none of them may be a quote or a
+  /// bracket.
+  private mutating func skipObject(depth: Int) throws(SessionRequestError) {
+    guard depth <= Self.maximumDepth else {
+      throw syntax("values are nested more than \(Self.maximumDepth) levels deep")
+    }
+    // One bit a level open, innermost lowest: 1 for an object, 0 for an array.
+    var open: UInt64 = 1
+    var level = depth
+    position += 1
+    let end = bytes.count
+    guard let base = bytes.baseAddress else { throw syntax("expected a key or }") }
+    // Whether a word of eight bytes may hold a quote or a bracket: a byte is a quote when it
+    // equals 0x22, and may be a bracket when, with bit 5 set and bits 1 and 2 cleared, it is
+    // 0x79 (which [ ] { } are, and so are Y _ y DEL, which then take the byte-by-byte path).
+    func mayHoldStructure(_ word: UInt64) -> Bool {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let quotes = word ^ 0x2222_2222_2222_2222
+      let brackets = (word | 0x2020_2020_2020_2020) & 0xF9F9_F9F9_F9F9_F9F9 ^ 0x7979_7979_7979_7979
+      let zeros = (quotes &- ones) & ~quotes | (brackets &- ones) & ~brackets
+      return zeros & 0x8080_8080_8080_8080 != 0
+    }
+    while true {
+      while position + 8 <= end,
+        !mayHoldStructure(base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+      {
+        position += 8
+      }
+      guard position < end else { throw syntax("the attempt object does not end") }
+      let byte = bytes[position]
+      switch byte {
+      case UInt8(ascii: "\""):
+        _ = try readString(decoding: false)
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        level += 1
+        guard level <= Self.maximumDepth else {
+          throw syntax("values are nested more than \(Self.maximumDepth) levels deep")
+        }
+        open = open << 1 | (byte == UInt8(ascii: "{") ? 1 : 0)
+        position += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        guard (open & 1 == 1) == (byte == UInt8(ascii: "}")) else {
+          throw syntax(open & 1 == 1 ? "expected a key or }" : "expected a value or ]")
+        }
+        open >>= 1
+        level -= 1
+        position += 1
+        if open == 0 { return }
+      default:
+        position += 1
+      }
     }
   }
 
@@ -325,15 +282,14 @@ struct SessionRequestScanner {
       if !isIDAmbiguous { id = "null" }
     default:
       problem("id: must be a string, a number or null, not \(type.described)")
-      try value(.plain, depth: depth + 1)
+      try value(depth: depth + 1)
     }
     if isIDAmbiguous { id = nil }
   }
 
   // MARK: - Scalars
 
-  /// Reads a string; its text when `decoding` (or when it is short enough to be compared with
-  /// the spellings of non-finite numbers), `nil` otherwise.
+  /// Reads a string; its text when `decoding`, `nil` otherwise.
   private mutating func readString(decoding: Bool) throws(SessionRequestError) -> String? {
     position += 1
     let start = position
@@ -384,7 +340,7 @@ struct SessionRequestScanner {
       position = start
       throw syntax("a string is not UTF-8")
     }
-    guard decoding || raw.count <= 12 else { return nil }
+    guard decoding else { return nil }
     return hasEscape ? Self.unescaped(raw) : String(decoding: raw, as: UTF8.self)
   }
 
@@ -449,15 +405,6 @@ struct SessionRequestScanner {
       }
     }
     return String(decoding: utf8, as: UTF8.self)
-  }
-
-  /// Whether a string spells a number a `Double` holds but JSON does not (`NaN`, `Infinity`,
-  /// `-inf` …), which readers of drawings may take for one.
-  private static func isNonFiniteSpelling(_ text: String) -> Bool {
-    guard text.utf8.count <= 9 else { return false }
-    var word = Substring(text.lowercased())
-    if word.first == "+" || word.first == "-" { word = word.dropFirst() }
-    return word == "nan" || word == "inf" || word == "infinity"
   }
 
   /// Reads `true`, `false` or `null`.

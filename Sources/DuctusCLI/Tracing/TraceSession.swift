@@ -129,16 +129,20 @@ struct TraceSession {
     return SessionAnswer.report(encoded, id: id, picture: picture.name, pictureError: nil)
   }
 
-  /// The drawing of a request's attempt, refused over the limits before it is decoded and
-  /// checked again after.
+  /// The drawing of a request's attempt: JSON read with the session's limits counted as the
+  /// reader goes, PencilKit bytes refused over them before they are decoded; both checked
+  /// again after.
   static func drawing(of attempt: SessionRequest.Attempt, limits: SessionLimits)
     throws(SessionRequestError) -> PKDrawing
   {
     switch attempt {
-    case .json(let data):
+    case .json(let data, let offset):
       let drawing: PKDrawing
       do {
-        drawing = try DuctusJSONReader().drawing(from: data)
+        drawing = try DuctusJSONReader().drawing(from: data, limits: limits.readLimits)
+      } catch var error as InkFormatError {
+        error.offset = error.offset.map { $0 + offset }
+        throw SessionRequestError("attempt: \(error)")
       } catch {
         throw SessionRequestError("attempt: \(error)")
       }

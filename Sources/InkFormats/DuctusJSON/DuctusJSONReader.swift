@@ -62,7 +62,9 @@ public struct DuctusJSONReader: Sendable {
     var label: String?
     var metadata: [String: String] = [:]
     var first = true
+    var seen: UInt32 = 0
     while let key = try scanner.nextKey(&first) {
+      try scanner.checkFirst(key, among: DuctusJSONSchema.drawingKeys, seen: &seen)
       switch key {
       case "format":
         let name = try scanner.readString()
@@ -89,7 +91,7 @@ public struct DuctusJSONReader: Sendable {
           do {
             try limits.checkStrokeCount(strokes.count + 1)
             let stroke = try readStroke(&scanner, index: strokes.count, limits: limits)
-            points += stroke.path.count
+            points += stroke.path.count + (stroke.mask?.polygons.reduce(0) { $0 + $1.count } ?? 0)
             try limits.checkDrawingPointCount(points)
             strokes.append(stroke)
           } catch  where error.offset == nil {
@@ -120,7 +122,9 @@ public struct DuctusJSONReader: Sendable {
     var channels: [DuctusJSONChannel: [Double]] = [:]
     var pointsOffset = scanner.position
     var first = true
+    var seen: UInt32 = 0
     while let key = try scanner.nextKey(&first) {
+      try scanner.checkFirst(key, among: DuctusJSONSchema.strokeKeys, seen: &seen)
       switch key {
       case "ink":
         let name = try scanner.readString()
@@ -151,7 +155,7 @@ public struct DuctusJSONReader: Sendable {
           throw named
         }
       case "mask":
-        mask = try readMask(&scanner, stroke: stroke)
+        mask = try readMask(&scanner, stroke: stroke, limits: limits)
       case "randomSeed":
         randomSeed = UInt32(try scanner.readInteger(in: 0...Int(UInt32.max), "randomSeed"))
       case "points":
@@ -193,23 +197,34 @@ public struct DuctusJSONReader: Sendable {
     return PKColor(red: values[0], green: values[1], blue: values[2], alpha: values[3])
   }
 
-  /// Reads `null` or an array of polygons, each a flat array `[x0, y0, x1, y1, …]`.
-  static func readMask(_ scanner: inout JSONScanner, stroke: String) throws(InkFormatError)
-    -> PKBezierPath?
+  /// What the count of a mask's numbers is bounded by, after it in an error.
+  static let maskCoordinatesLimit =
+    "mask coordinates, two a vertex within the limit of points a stroke"
+
+  /// Reads `null` or an array of polygons, each a flat array `[x0, y0, x1, y1, …]`, of at most
+  /// ``InkReadLimits/maximumStrokePoints`` vertices in all (they count as points of the
+  /// drawing too).
+  static func readMask(_ scanner: inout JSONScanner, stroke: String, limits: InkReadLimits)
+    throws(InkFormatError) -> PKBezierPath?
   {
     if try scanner.readNull() { return nil }
     try scanner.beginArray()
     var polygons: [[CGPoint]] = []
     var first = true
     var values: [Double] = []
+    var vertices = 0
     while try scanner.nextElement(&first) {
       let start = scanner.position
       values.removeAll(keepingCapacity: true)
-      try scanner.readNumbers(into: &values) { "field \"mask\" of \(stroke) number \($0)" }
+      try scanner.readNumbers(
+        into: &values, maximumCount: 2 * (limits.maximumStrokePoints - vertices),
+        limit: Self.maskCoordinatesLimit
+      ) { "field \"mask\" of \(stroke) number \($0)" }
       guard values.count % 2 == 0 else {
         scanner.position = start
         throw scanner.failure(.invalidValue, "a mask polygon has an odd count of coordinates")
       }
+      vertices += values.count / 2
       polygons.append(
         stride(from: 0, to: values.count, by: 2).map { CGPoint(x: values[$0], y: values[$0 + 1]) })
     }
@@ -228,6 +243,9 @@ public struct DuctusJSONReader: Sendable {
       guard let channel = DuctusJSONChannel(rawValue: key) else {
         try scanner.skipValue()
         continue
+      }
+      guard channels[channel] == nil else {
+        throw scanner.failure("the key \"\(key)\" appears twice in one object")
       }
       var values: [Double] = []
       values.reserveCapacity(channels[.x]?.count ?? 64)

@@ -4,4 +4,10 @@ public enum DuctusJSONSchema {
   public static let formatName = "ductus-drawing"
   /// The schema version this implementation writes, and the newest it reads.
   public static let version = 1
+  /// The members of a drawing object that the reader reads (each at most once).
+  static let drawingKeys = ["format", "version", "label", "metadata", "strokes"]
+  /// The members of a stroke object that the reader reads (each at most once).
+  static let strokeKeys = [
+    "ink", "color", "transform", "creationDate", "mask", "randomSeed", "points",
+  ]
 }

@@ -81,6 +81,19 @@ struct JSONScanner {
     return key
   }
 
+  /// Refuses a key of `known` that its object had already, noting it in `seen` (a bit for each
+  /// of `known`, in order) otherwise: RFC 8259 leaves what a repeated key means to each reader,
+  /// and two readers of one text could see two drawings. Keys not in `known` are not noted.
+  func checkFirst(_ key: String, among known: [String], seen: inout UInt32)
+    throws(InkFormatError)
+  {
+    guard let index = known.firstIndex(of: key) else { return }
+    guard seen & 1 << index == 0 else {
+      throw failure("the key \"\(key)\" appears twice in one object")
+    }
+    seen |= 1 << index
+  }
+
   /// Consumes `[`.
   mutating func beginArray() throws(InkFormatError) { try expect(0x5B, "an array ([)") }
 
