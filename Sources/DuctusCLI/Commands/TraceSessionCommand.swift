@@ -1,4 +1,5 @@
 import Foundation
+import InkMath
 import InkTracing
 import _DuctusSupport
 
@@ -45,6 +46,10 @@ struct TraceSessionCommand: Command {
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    // OpenBLAS's helper thread waits for work by spinning on `sched_yield`, and a session
+    // waits for requests: one thread keeps it from competing with the scorer and the client
+    // for the cores (a request's linear algebra is a few small products).
+    BLASThreading.setThreadCount(1)
     let limits = try SessionLimits(arguments)
     var session = TraceSession(
       templates: SessionTemplates(try Self.templateSource(arguments)),
