@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "InkTracing", targets: ["InkTracing"]),
     .library(name: "InkShapes", targets: ["InkShapes"]),
     .library(name: "InkFeatures", targets: ["InkFeatures"]),
+    .library(name: "InkSignatureStore", targets: ["InkSignatureStore"]),
     .library(name: "InkFigures", targets: ["InkFigures"]),
     .executable(name: "ductus", targets: ["ductus"]),
   ],
@@ -28,6 +29,7 @@ let package = Package(
     .systemLibrary(name: "CLinearAlgebra", pkgConfig: "openblas"),
     .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
     .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0"),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3"),
     .target(name: "_DuctusSupport"),
     .target(name: "OpenPencilKit"),
     .target(name: "OpenPaperKit", dependencies: ["OpenPencilKit"]),
@@ -56,6 +58,7 @@ let package = Package(
         "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
       ]),
     .target(name: "InkFeatures", dependencies: ["OpenPencilKit", "InkSampling"]),
+    .target(name: "InkSignatureStore", dependencies: ["_DuctusSupport", "CSQLite"]),
     .target(
       name: "InkFigures",
       dependencies: [
@@ -65,7 +68,8 @@ let package = Package(
       name: "Ductus",
       dependencies: [
         "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
-        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkFigures",
+        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures",
+        "InkSignatureStore", "InkFigures",
       ]),
     .target(
       name: "DuctusCLI",
@@ -119,6 +123,8 @@ let package = Package(
       dependencies: [
         "DuctusTestSupport", "InkFeatures", "InkFormats", "InkSampling", "OpenPencilKit",
       ]),
+    .testTarget(
+      name: "InkSignatureStoreTests", dependencies: ["DuctusTestSupport", "InkSignatureStore"]),
     .testTarget(
       name: "InkFiguresTests",
       dependencies: ["DuctusTestSupport", "InkFigures", "InkTracing", "InkRender", "OpenPencilKit"]),

@@ -24,12 +24,14 @@ import Testing
       "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
     ],
     "InkFeatures": ["OpenPencilKit", "InkSampling"],
+    "InkSignatureStore": ["_DuctusSupport", "CSQLite"],
     "InkFigures": [
       "_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing", "InkShapes",
     ],
     "Ductus": [
       "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
-      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkFigures",
+      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures",
+      "InkSignatureStore", "InkFigures",
     ],
     "DuctusCLI": [
       "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
