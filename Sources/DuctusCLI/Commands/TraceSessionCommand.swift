@@ -1,5 +1,4 @@
 import Foundation
-import InkMath
 import InkTracing
 import _DuctusSupport
 
@@ -46,10 +45,6 @@ struct TraceSessionCommand: Command {
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-    // OpenBLAS's helper thread waits for work by spinning on `sched_yield`, and a session
-    // waits for requests: one thread keeps it from competing with the scorer and the client
-    // for the cores (a request's linear algebra is a few small products).
-    BLASThreading.setThreadCount(1)
     let limits = try SessionLimits(arguments)
     var session = TraceSession(
       templates: SessionTemplates(try Self.templateSource(arguments)),
