@@ -12,7 +12,7 @@ import _DuctusSupport
 /// try store.log(VerificationRecord(user: "ana", date: .now, score: 0.93, …))
 /// ```
 ///
-/// What keeps the biometric data safe (see <doc:SignatureStore>):
+/// What keeps the biometric data safe (see <doc:KeepingSignatures>):
 /// - the file is created `0600`, and a store (or its write-ahead log) that other users can read
 ///   or write, a symbolic link or a special file is refused, not opened;
 /// - every write is one transaction (an enrolment is all of it or none of it, also when the
