@@ -47,12 +47,40 @@ enum DecimalNumberParser {
     }
   }
 
-  /// 5ᵏ for k in 0…27, each below 2⁶³.
+  /// 5ᵏ for k in 0…27, each below 2⁶³ (a switch over literals, a table like
+  /// ``exactPowerOfTen(_:)``, instead of k multiplications).
   @inline(__always)
   static func powerOfFive(_ k: Int) -> UInt64 {
-    var power: UInt64 = 1
-    for _ in 0..<k { power &*= 5 }
-    return power
+    switch k {
+    case 0: 1
+    case 1: 5
+    case 2: 25
+    case 3: 125
+    case 4: 625
+    case 5: 3_125
+    case 6: 15_625
+    case 7: 78_125
+    case 8: 390_625
+    case 9: 1_953_125
+    case 10: 9_765_625
+    case 11: 48_828_125
+    case 12: 244_140_625
+    case 13: 1_220_703_125
+    case 14: 6_103_515_625
+    case 15: 30_517_578_125
+    case 16: 152_587_890_625
+    case 17: 762_939_453_125
+    case 18: 3_814_697_265_625
+    case 19: 19_073_486_328_125
+    case 20: 95_367_431_640_625
+    case 21: 476_837_158_203_125
+    case 22: 2_384_185_791_015_625
+    case 23: 11_920_928_955_078_125
+    case 24: 59_604_644_775_390_625
+    case 25: 298_023_223_876_953_125
+    case 26: 1_490_116_119_384_765_625
+    default: 7_450_580_596_923_828_125
+    }
   }
 
   /// Parses the number that starts at `index`, leaving `index` after it; `nil` (and `index`
