@@ -18,7 +18,7 @@ import OpenPencilKit
 /// ```
 public enum DETPicture {
   /// The picture's width and height, in pixels.
-  public static let size = CGSize(width: 720, height: 640)
+  public static let size = CGSize(width: 720, height: 680)
 
   /// The rates marked on both axes.
   static let ticks: [Double] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5]
@@ -96,17 +96,18 @@ public enum DETPicture {
       xLabel,
       from: CGPoint(x: plot.midX - canvas.textWidth(xLabel, fontSize: 14) / 2, y: plot.maxY + 40),
       fontSize: 14, color: text)
-    var x = plot.minX + 150
+    var x = plot.minX - 40
+    let legendY = plot.maxY + 80
     for (name, figures, color) in curves {
       canvas.strokeLine(
-        from: CGPoint(x: x, y: plot.minY - 22), to: CGPoint(x: x + 26, y: plot.minY - 22),
+        from: CGPoint(x: x, y: legendY), to: CGPoint(x: x + 26, y: legendY),
         style: LineStyle(width: 2.2, color: color))
-      canvas.fillCircle(center: CGPoint(x: x + 13, y: plot.minY - 22), radius: 4, color: color)
+      canvas.fillCircle(center: CGPoint(x: x + 13, y: legendY), radius: 4, color: color)
       x += 34
       x += canvas.drawText(
         name + String(format: " (EER %.2f%%)", 100 * figures.curveEER),
-        from: CGPoint(x: x, y: plot.minY - 22), fontSize: 14, color: text)
-      x += 24
+        from: CGPoint(x: x, y: legendY), fontSize: 14, color: text)
+      x += 30
     }
     return try canvas.finish()
   }
