@@ -7,7 +7,8 @@ import InkSignatures
 /// (`--dataset DIR`, a folder of `U<user>S<n>.TXT` files).
 ///
 /// Cases (results are `name<TAB>seconds` lines, the best of the repetitions):
-/// - `verify --dataset DIR [--repetitions R]`: user 1 enrolled from S1–S5, then each of S11–S40
+/// - `verify --dataset DIR [--user U] [--repetitions R]`: user `U` (the first by default)
+///   enrolled from S1–S5, then each of S11–S40
 ///   verified against the five references, one thread; the time is a verification's (the
 ///   features of the questioned signature are computed beforehand, as a store keeps them).
 /// - `evaluate --dataset DIR [--trials T] [--repetitions R]`: the whole SVC2004 evaluation of
@@ -24,7 +25,7 @@ enum SignatureBenchmarks: BenchmarkSuite {
     let dataset = extraction.result
     switch arguments.caseName {
     case "verify":
-      let user = dataset[0]
+      let user = dataset[try arguments.integer("user", default: 1) - 1]
       let template = try SignatureEnrollment().enroll(Array(user.genuine.prefix(5)))
       let questioned = Array(user.genuine.suffix(10)) + user.skilled
       let timing = try Stopwatch.best(of: repetitions) {

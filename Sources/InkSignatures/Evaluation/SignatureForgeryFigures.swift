@@ -10,8 +10,8 @@ public struct SignatureForgeryFigures: Hashable, Sendable, Codable {
   /// deviation over the trials.
   public var pooledEER: MeanAndDeviation
   /// The false-accept and false-reject rates of all trials, each user judged at the threshold
-  /// its fold set on the tuning users (``SignatureFusion/threshold``); `threshold` is the first
-  /// fold's.
+  /// its fold set on the tuning users (``SignatureFusion/threshold``); `threshold` is that of
+  /// the fold that scored the first user.
   public var atTunedThreshold: ErrorRatePoint
   /// The EER of the DET curve below: every trial's scores together.
   public var curveEER: Double

@@ -42,7 +42,7 @@ public struct SignatureFusion: Hashable, Sendable, Codable {
     spreadExponent: Double = 0.6,
     localWeights: SignatureEvidenceValues<Double> = SignatureEvidenceValues(repeating: 0),
     globalWeights: SignatureEvidenceValues<Double> = SignatureEvidenceValues(repeating: 1 / 64),
-    slope: Double = 19.1604, center: Double = 1.1144, threshold: Double = 0.5073
+    slope: Double = 19.1539, center: Double = 1.1146, threshold: Double = 0.5048
   ) {
     self.spreadExponent = spreadExponent
     self.localWeights = localWeights

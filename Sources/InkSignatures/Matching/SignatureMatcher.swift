@@ -45,7 +45,7 @@ public struct SignatureMatcher: Hashable, Sendable, Codable {
   public init(
     localFunctions: SignatureEvidenceValues<[String]> = Self.defaultLocalFunctions,
     globalFeatures: SignatureEvidenceValues<[String]> = Self.defaultGlobalFeatures,
-    bandFraction: Double = 0.15,
+    bandFraction: Double = 0.1,
     globalFeatureScales: [Double] = Self.defaultGlobalFeatureScales,
     spreadFloor: Double = 0.5, fusion: SignatureFusion = SignatureFusion()
   ) {
