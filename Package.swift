@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "InkTracing", targets: ["InkTracing"]),
     .library(name: "InkShapes", targets: ["InkShapes"]),
     .library(name: "InkFeatures", targets: ["InkFeatures"]),
+    .library(name: "InkSignatures", targets: ["InkSignatures"]),
     .library(name: "InkSignatureStore", targets: ["InkSignatureStore"]),
     .library(name: "InkFigures", targets: ["InkFigures"]),
     .executable(name: "ductus", targets: ["ductus"]),
@@ -60,29 +61,34 @@ let package = Package(
     .target(name: "InkFeatures", dependencies: ["OpenPencilKit", "InkSampling"]),
     .target(name: "InkSignatureStore", dependencies: ["_DuctusSupport", "CSQLite"]),
     .target(
+      name: "InkSignatures",
+      dependencies: ["_DuctusSupport", "InkMath", "InkSampling", "InkDistances", "InkFeatures"]),
+    .target(
       name: "InkFigures",
       dependencies: [
         "_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing", "InkShapes",
+        "InkSignatures",
       ]),
     .target(
       name: "Ductus",
       dependencies: [
         "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
-        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures",
+        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkSignatures",
         "InkSignatureStore", "InkFigures",
       ]),
     .target(
       name: "DuctusCLI",
       dependencies: [
         "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
-        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkFigures",
+        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkSignatures",
+        "InkFigures",
       ]),
     .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
     .executableTarget(
       name: "DuctusBench",
       dependencies: [
         "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
-        "InkShapes", "DuctusTestSupport",
+        "InkShapes", "InkFeatures", "InkSignatures", "DuctusTestSupport",
       ]),
     .target(
       name: "DuctusTestSupport",
@@ -124,6 +130,12 @@ let package = Package(
         "DuctusTestSupport", "InkFeatures", "InkFormats", "InkSampling", "OpenPencilKit",
       ]),
     .testTarget(
+      name: "InkSignaturesTests",
+      dependencies: [
+        "DuctusTestSupport", "_DuctusSupport", "InkSignatures", "InkFeatures", "InkFormats",
+        "InkSampling", "OpenPencilKit",
+      ]),
+    .testTarget(
       name: "InkSignatureStoreTests", dependencies: ["DuctusTestSupport", "InkSignatureStore"]),
     .testTarget(
       name: "InkFiguresTests",
@@ -133,6 +145,7 @@ let package = Package(
       dependencies: [
         "DuctusTestSupport", "_DuctusSupport", "DuctusCLI", "InkFormats", "InkMath", "InkRender",
         "OpenPencilKit", "InkSampling", "InkDistances", "InkTracing", "InkShapes", "InkFeatures",
+        "InkSignatures",
       ],
       exclude: ["Snapshots"]),
   ]

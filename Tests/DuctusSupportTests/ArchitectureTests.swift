@@ -24,23 +24,26 @@ import Testing
       "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
     ],
     "InkFeatures": ["OpenPencilKit", "InkSampling"],
+    "InkSignatures": ["_DuctusSupport", "InkMath", "InkSampling", "InkDistances", "InkFeatures"],
     "InkSignatureStore": ["_DuctusSupport", "CSQLite"],
     "InkFigures": [
       "_DuctusSupport", "OpenPencilKit", "InkRender", "InkSampling", "InkTracing", "InkShapes",
+      "InkSignatures",
     ],
     "Ductus": [
       "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
-      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures",
+      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkSignatures",
       "InkSignatureStore", "InkFigures",
     ],
     "DuctusCLI": [
       "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
-      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkFigures",
+      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkSignatures",
+      "InkFigures",
     ],
     "ductus": ["DuctusCLI"],
     "DuctusBench": [
       "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
-      "InkShapes", "DuctusTestSupport",
+      "InkShapes", "InkFeatures", "InkSignatures", "DuctusTestSupport",
     ],
   ]
   static let toolchain: Set<String> = [

@@ -5,7 +5,7 @@ struct SignatureCommand: Command {
   var signature: CommandSignature {
     CommandSignature(
       name: "signature",
-      abstract: "Work with on-line signatures: their local functions and global features.",
-      subcommands: [SignatureFeaturesCommand()])
+      abstract: "Work with on-line signatures: their features, and verification's error rates.",
+      subcommands: [SignatureFeaturesCommand(), SignatureEvaluateCommand()])
   }
 }

@@ -1,0 +1,95 @@
+import InkFeatures
+
+/// Enrols a user from reference signatures: checks that there are enough and that they agree
+/// with one another, and computes their statistics.
+///
+/// ```swift
+/// let enrollment = SignatureEnrollment(minimumReferences: 5)
+/// do {
+///   let template = try enrollment.enroll(references)
+/// } catch .inconsistentReference(let index, let evidence, _, _) {
+///   // ask for reference `index` again
+/// }
+/// ```
+///
+/// Production systems refuse an inconsistent enrolment rather than learn from a bad reference
+/// (Wacom's verification SDK asks for about six consistent signatures). The check here: for each
+/// kind of evidence, each reference's mean DTW distance to the others, over the median of those
+/// means, must not exceed ``consistencyLimit``. On SVC2004 Task 2 users 1–20, 200 enrolments of
+/// five genuine signatures drawn as the evaluation draws them reach at most 1.61 (shape 1.42,
+/// timing 1.61, pressure 1.51); the default limit is 1.8.
+public struct SignatureEnrollment: Hashable, Sendable {
+  /// The matcher whose distances the statistics are of.
+  public var matcher: SignatureMatcher
+  /// The fewest references accepted (at least 2: a spread needs two).
+  public var minimumReferences: Int
+  /// The largest ratio of a reference's mean distance to the others over the median of those
+  /// means; `nil` accepts any references.
+  public var consistencyLimit: Double?
+
+  /// An enrolment with the given matcher and checks.
+  public init(
+    matcher: SignatureMatcher = SignatureMatcher(), minimumReferences: Int = 5,
+    consistencyLimit: Double? = 1.8
+  ) {
+    self.matcher = matcher
+    self.minimumReferences = minimumReferences
+    self.consistencyLimit = consistencyLimit
+  }
+
+  /// The template of the given references.
+  ///
+  /// - Throws: ``SignatureMatchingError/tooFewReferences(count:minimum:)``,
+  ///   ``SignatureMatchingError/inconsistentReference(index:evidence:ratio:limit:)``, and the
+  ///   errors of a signature that cannot be compared (empty, missing a function, not finite).
+  /// - Complexity: one DTW a kind and a pair of references.
+  public func enroll(_ references: [SignatureFeatures]) throws(SignatureMatchingError)
+    -> SignatureTemplate
+  {
+    let minimum = max(minimumReferences, 2)
+    guard references.count >= minimum else {
+      throw .tooFewReferences(count: references.count, minimum: minimum)
+    }
+    _ = try matcher.globalFeatureIndices()
+    var prepared: [PreparedSignature] = []
+    for (index, reference) in references.enumerated() {
+      prepared.append(
+        try PreparedSignature(reference, for: matcher, name: "reference \(index + 1)"))
+    }
+    var table = [[SignatureLocalDistances]](
+      repeating: [SignatureLocalDistances](repeating: .zero, count: prepared.count),
+      count: prepared.count)
+    for i in prepared.indices {
+      for j in prepared.indices where j > i {
+        table[i][j] = matcher.localDistances(prepared[i], prepared[j])
+        table[j][i] = table[i][j]
+      }
+    }
+    let statistics = SignatureReferenceStatistics(
+      count: prepared.count, globals: prepared.map(\.global)
+    ) { table[$0][$1] }
+    if let consistencyLimit {
+      try Self.checkConsistency(statistics, limit: consistencyLimit)
+    }
+    return SignatureTemplate(matcher: matcher, references: references, statistics: statistics)
+  }
+
+  /// Refuses references one of which is, for some kind, more than `limit` times as far from
+  /// the others as the median reference is.
+  static func checkConsistency(_ statistics: SignatureReferenceStatistics, limit: Double)
+    throws(SignatureMatchingError)
+  {
+    let means = statistics.referenceMeanDistances
+    for evidence in SignatureEvidence.allCases {
+      let sorted = means.map { $0[evidence] }.sorted()
+      let middle = sorted.count / 2
+      let median =
+        sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+      guard median > 0 else { continue }
+      for (index, mean) in means.enumerated() where mean[evidence] / median > limit {
+        throw .inconsistentReference(
+          index: index, evidence: evidence, ratio: mean[evidence] / median, limit: limit)
+      }
+    }
+  }
+}

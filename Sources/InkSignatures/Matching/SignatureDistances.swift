@@ -1,0 +1,29 @@
+/// A questioned signature's distances to a user's references, with the references' own spread:
+/// the joint DTW distance, and kind by kind the DTW and global-feature distances normalised by
+/// the spread (about 1 for a signature as far from the references as they are from one another).
+///
+/// JSON: `{"joint", "jointSpread", "local": {"shape", "timing", "pressure"}, "global": {…}}`.
+public struct SignatureDistances: Hashable, Sendable, Codable {
+  /// The mean joint DTW distance (every compared local function in one alignment) to the
+  /// references.
+  public var joint: Double
+  /// The references' own mean joint DTW distance to one another (at least 10⁻⁹).
+  public var jointSpread: Double
+  /// Per kind, the mean DTW distance to the references over the references' own mean distance
+  /// to one another.
+  public var local: SignatureEvidenceValues<Double>
+  /// The diagonal Mahalanobis distance of the global features to the references' means, as
+  /// the root mean square of the features' standardised deviations.
+  public var global: SignatureEvidenceValues<Double>
+
+  /// Distances with the given values.
+  public init(
+    joint: Double, jointSpread: Double, local: SignatureEvidenceValues<Double>,
+    global: SignatureEvidenceValues<Double>
+  ) {
+    self.joint = joint
+    self.jointSpread = jointSpread
+    self.local = local
+    self.global = global
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The fusion of a questioned signature's distances into one score: a weighted sum of the
+/// normalised distances, mapped by a logistic function into 0…1, and the threshold that
+/// decides.
+///
+/// ```swift
+/// let fusion = SignatureFusion()
+/// let fused = fusion.fusedDistance(distances)
+/// let score = fusion.score(fusedDistance: fused)   // 1 / (1 + exp(slope · (fused − center)))
+/// score >= fusion.threshold                        // accepted
+/// ```
+///
+/// The fused distance is `joint / jointSpread^spreadExponent + Σ localWeights[k] · local[k] +
+/// Σ globalWeights[k] · global[k]` over the kinds `k`: the joint DTW distance set against the
+/// references' own spread, raised to a power below 1 because dividing by the full spread
+/// over-corrects (a user whose references agree closely is not held to a proportionally closer
+/// match by the test signatures of a later session), plus the kinds' normalised distances. The
+/// score falls as the fused distance grows; the logistic map is fitted to genuine signatures
+/// and skilled forgeries of tuning users (each class weighing half), so it reads roughly as the
+/// probability of a genuine signature when both are equally likely. Every weight, the exponent,
+/// the map and the threshold are chosen on tuning users (see <doc:SignatureVerification>).
+/// JSON: every property by name.
+public struct SignatureFusion: Hashable, Sendable, Codable {
+  /// The power of the references' joint spread the joint distance is divided by (0: not at
+  /// all, 1: the plain ratio).
+  public var spreadExponent: Double
+  /// The weight of each kind's normalised DTW distance.
+  public var localWeights: SignatureEvidenceValues<Double>
+  /// The weight of each kind's global-feature distance.
+  public var globalWeights: SignatureEvidenceValues<Double>
+  /// The logistic map's slope, per unit of fused distance (positive).
+  public var slope: Double
+  /// The fused distance that scores 0.5.
+  public var center: Double
+  /// The least score accepted as genuine.
+  public var threshold: Double
+
+  /// A fusion with the given weights and map; the defaults are those tuned on SVC2004 Task 2
+  /// users 1–10 (see <doc:SignatureVerification>).
+  public init(
+    spreadExponent: Double = 0.6,
+    localWeights: SignatureEvidenceValues<Double> = SignatureEvidenceValues(repeating: 0),
+    globalWeights: SignatureEvidenceValues<Double> = SignatureEvidenceValues(repeating: 1 / 64),
+    slope: Double = 19.1539, center: Double = 1.1146, threshold: Double = 0.5048
+  ) {
+    self.spreadExponent = spreadExponent
+    self.localWeights = localWeights
+    self.globalWeights = globalWeights
+    self.slope = slope
+    self.center = center
+    self.threshold = threshold
+  }
+
+  /// Each kind's share of the evidence: its normalised DTW distance plus its global-feature
+  /// distance by that distance's weight.
+  public func contributions(_ distances: SignatureDistances) -> SignatureEvidenceValues<Double> {
+    SignatureEvidenceValues { evidence in
+      distances.local[evidence] + globalWeights[evidence] * distances.global[evidence]
+    }
+  }
+
+  /// The fused distance (see the type's description).
+  public func fusedDistance(_ distances: SignatureDistances) -> Double {
+    var fused = distances.joint / pow(distances.jointSpread, spreadExponent)
+    for evidence in SignatureEvidence.allCases {
+      fused += localWeights[evidence] * distances.local[evidence]
+      fused += globalWeights[evidence] * distances.global[evidence]
+    }
+    return fused
+  }
+
+  /// The score of a fused distance: `1 / (1 + exp(slope · (fused − center)))`.
+  public func score(fusedDistance fused: Double) -> Double {
+    1 / (1 + exp(slope * (fused - center)))
+  }
+
+  /// The verification of a signature with the given distances.
+  public func verification(of distances: SignatureDistances) -> SignatureVerification {
+    let contributions = contributions(distances)
+    let score = score(fusedDistance: fusedDistance(distances))
+    let evidence = SignatureEvidence.allCases.max { contributions[$0] < contributions[$1] }!
+    return SignatureVerification(
+      score: score, isAccepted: score >= threshold, threshold: threshold, evidence: evidence,
+      contributions: contributions, distances: distances)
+  }
+}

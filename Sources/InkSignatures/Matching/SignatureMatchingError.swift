@@ -1,0 +1,43 @@
+/// Why a signature could not be enrolled or compared.
+///
+/// `signature` names the signature in the caller's words (`"reference 3"`, `"questioned"`).
+public enum SignatureMatchingError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The signature has no pen-down sample.
+  case emptySignature(signature: String)
+  /// The signature's local functions lack one the matcher compares.
+  case missingFunction(signature: String, name: String)
+  /// A local function or global feature holds a number that is not finite.
+  case nonFiniteFeature(signature: String, name: String, value: Double)
+  /// The matcher names a global feature that `GlobalFeatures.names` does not hold.
+  case unknownGlobalFeature(name: String)
+  /// Fewer references than the enrolment asks for.
+  case tooFewReferences(count: Int, minimum: Int)
+  /// One reference is much farther from the others than the typical reference is: `ratio` is
+  /// its mean distance to the others over the median of those means, for `evidence`.
+  case inconsistentReference(index: Int, evidence: SignatureEvidence, ratio: Double, limit: Double)
+
+  /// One line naming the signature and the problem.
+  public var description: String {
+    switch self {
+    case .emptySignature(let signature):
+      "\(signature): the signature has no pen-down sample"
+    case .missingFunction(let signature, let name):
+      "\(signature): the local functions have no \"\(name)\", which the matcher compares"
+    case .nonFiniteFeature(let signature, let name, let value):
+      "\(signature): the feature \(name) is \(value), which is not a finite number"
+    case .unknownGlobalFeature(let name):
+      "the matcher compares a global feature \"\(name)\", which is not one of the 61"
+    case .tooFewReferences(let count, let minimum):
+      "an enrolment needs at least \(minimum) reference signatures; \(count) given"
+    case .inconsistentReference(let index, let evidence, let ratio, let limit):
+      "reference \(index + 1) is inconsistent with the others: its mean \(evidence) distance to "
+        + "them is \(Self.rounded(ratio)) times the typical reference's (the limit is "
+        + "\(Self.rounded(limit))); write it again or leave it out"
+    }
+  }
+
+  /// A ratio with two decimals.
+  static func rounded(_ value: Double) -> String {
+    String((value * 100).rounded() / 100)
+  }
+}

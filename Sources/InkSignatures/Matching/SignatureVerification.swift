@@ -1,0 +1,32 @@
+/// The answer to one verification: a score, the decision, and what weighed most.
+///
+/// JSON: `{"score", "isAccepted", "threshold", "evidence", "contributions", "distances"}`.
+public struct SignatureVerification: Hashable, Sendable, Codable {
+  /// How much the signature is like the references, in 0…1 (higher is more alike).
+  public var score: Double
+  /// Whether the score reaches the threshold.
+  public var isAccepted: Bool
+  /// The least score accepted.
+  public var threshold: Double
+  /// The kind of evidence whose weighted distance is the largest share of the fused distance:
+  /// for a rejected signature, where it differs most; for an accepted one, where it is least
+  /// alike.
+  public var evidence: SignatureEvidence
+  /// Each kind's weighted distance (local and global); their sum is the fused distance.
+  public var contributions: SignatureEvidenceValues<Double>
+  /// The normalised distances the contributions weigh.
+  public var distances: SignatureDistances
+
+  /// A verification with the given figures.
+  public init(
+    score: Double, isAccepted: Bool, threshold: Double, evidence: SignatureEvidence,
+    contributions: SignatureEvidenceValues<Double>, distances: SignatureDistances
+  ) {
+    self.score = score
+    self.isAccepted = isAccepted
+    self.threshold = threshold
+    self.evidence = evidence
+    self.contributions = contributions
+    self.distances = distances
+  }
+}

@@ -1,0 +1,21 @@
+import Testing
+
+@testable import InkFigures
+
+/// The normal-deviate scale of the DET axes: Acklam's approximation against values of the
+/// standard normal quantile (SciPy's `norm.ppf`).
+@Suite struct DETPictureTests {
+  @Test(arguments: [
+    (0.5, 0.0), (0.975, 1.959963984540054), (0.001, -3.090232306167813),
+    (0.02, -2.053748910631823), (0.3, -0.5244005127080409), (0.9999, 3.719016485455709),
+  ])
+  func probitMatchesTheNormalQuantile(p: Double, quantile: Double) {
+    #expect(abs(DETPicture.probit(p) - quantile) < 1e-8)
+  }
+
+  @Test func probitIsOddAboutOneHalf() {
+    for p in stride(from: 0.001, to: 0.5, by: 0.0137) {
+      #expect(abs(DETPicture.probit(p) + DETPicture.probit(1 - p)) < 1e-9)
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import InkFeatures
+import InkSignatures
+import Testing
+
+/// Enrolment and verification on signatures the tests make: properties of the score, the
+/// consistency check, edge cases, and the template's JSON.
+@Suite struct SignatureMatchingTests {
+  static let references = SyntheticSignatures.genuine(user: 1, count: 5)
+
+  static func template() throws -> SignatureTemplate {
+    try SignatureEnrollment().enroll(references)
+  }
+
+  @Test func aReferenceScoresNearlyOneAndAGenuineSignatureIsAccepted() throws {
+    let template = try Self.template()
+    let itself = try template.verify(Self.references[0])
+    #expect(itself.score > 0.9)
+    #expect(itself.isAccepted)
+    let genuine = try template.verify(SyntheticSignatures.features(user: 1, seed: 40))
+    #expect(genuine.isAccepted, "\(genuine)")
+    #expect(genuine.score <= itself.score + 1e-12)
+  }
+
+  @Test func forgeriesAndOtherUsersScoreLowerAndNameTheirEvidence() throws {
+    let template = try Self.template()
+    let genuine = try template.verify(SyntheticSignatures.features(user: 1, seed: 41))
+    let forged = try template.verify(SyntheticSignatures.features(user: 1, seed: 41, forged: true))
+    let other = try template.verify(SyntheticSignatures.features(user: 4, seed: 41))
+    #expect(forged.score < genuine.score)
+    #expect(other.score < genuine.score)
+    #expect(!other.isAccepted)
+    let fusion = SignatureFusion()
+    let distances = forged.distances
+    for evidence in SignatureEvidence.allCases {
+      #expect(
+        forged.contributions[evidence]
+          == distances.local[evidence] + fusion.globalWeights[evidence] * distances.global[evidence]
+      )
+    }
+    let joint = distances.joint / pow(distances.jointSpread, fusion.spreadExponent)
+    #expect(
+      abs(
+        fusion.fusedDistance(distances) - joint - fusion.globalWeights.shape
+          * (distances.global.shape + distances.global.timing + distances.global.pressure)) < 1e-9)
+    let largest = SignatureEvidence.allCases.max {
+      forged.contributions[$0] < forged.contributions[$1]
+    }
+    #expect(forged.evidence == largest)
+  }
+
+  @Test func theScoreFallsAsTheSignatureDrifts() throws {
+    let template = try Self.template()
+    let scores = try [0.5, 2, 4, 8, 16].map {
+      try template.verify(SyntheticSignatures.features(user: 1, seed: 77, noise: $0)).score
+    }
+    for (a, b) in zip(scores, scores.dropFirst()) { #expect(a > b, "\(scores)") }
+    let fusion = SignatureFusion()
+    let fused = (0..<20).map { Double($0) }
+    let mapped = fused.map { fusion.score(fusedDistance: $0) }
+    for (a, b) in zip(mapped, mapped.dropFirst()) { #expect(a > b) }
+    #expect(abs(fusion.score(fusedDistance: fusion.center) - 0.5) < 1e-12)
+  }
+
+  @Test func referencesOfDifferentLengthsAndAOnePointSignature() throws {
+    let references = [40, 48, 56, 64, 72].enumerated().map {
+      SyntheticSignatures.features(user: 2, seed: UInt64($0.offset + 1), count: $0.element)
+    }
+    let template = try SignatureEnrollment().enroll(references)
+    let verification = try template.verify(SyntheticSignatures.onePoint)
+    #expect(verification.score.isFinite)
+    #expect(verification.score >= 0 && verification.score <= 1)
+    #expect(!verification.isAccepted)
+    let short = try template.verify(SyntheticSignatures.features(user: 2, seed: 9, count: 30))
+    #expect(short.score > verification.score)
+  }
+
+  @Test func anEnrolmentNeedsEnoughConsistentReferences() throws {
+    #expect(throws: SignatureMatchingError.tooFewReferences(count: 4, minimum: 5)) {
+      try SignatureEnrollment().enroll(Array(Self.references.prefix(4)))
+    }
+    var references = Self.references
+    references[2] = SyntheticSignatures.features(user: 3, seed: 2, forged: true, noise: 6)
+    do {
+      _ = try SignatureEnrollment().enroll(references)
+      Issue.record("an inconsistent enrolment was accepted")
+    } catch .inconsistentReference(let index, _, let ratio, let limit) {
+      #expect(index == 2)
+      #expect(ratio > limit)
+    }
+    let lenient = SignatureEnrollment(minimumReferences: 2, consistencyLimit: nil)
+    #expect(try lenient.enroll(references).references.count == 5)
+  }
+
+  @Test func numbersThatAreNotFiniteAndEmptySignaturesAreRefused() throws {
+    let template = try Self.template()
+    var broken = Self.references[1]
+    let column = broken.local.names.firstIndex(of: "velocity")!
+    broken.local.columns[column][3] = .nan
+    #expect {
+      try template.verify(broken)
+    } throws: { error in
+      guard
+        case .nonFiniteFeature("questioned", "velocity", let value)? =
+          error as? SignatureMatchingError
+      else { return false }
+      return value.isNaN
+    }
+    var global = Self.references[1]
+    global.global.values[0] = .infinity
+    #expect(
+      throws: SignatureMatchingError.nonFiniteFeature(
+        signature: "reference 2", name: "duration", value: .infinity)
+    ) {
+      try SignatureEnrollment().enroll([Self.references[0], global] + Self.references.suffix(3))
+    }
+    let empty = SyntheticSignatures.features(of: [])
+    #expect(throws: SignatureMatchingError.emptySignature(signature: "questioned")) {
+      try template.verify(empty)
+    }
+    var matcher = SignatureMatcher()
+    matcher.localFunctions.shape = ["x", "curl"]
+    #expect(throws: SignatureMatchingError.missingFunction(signature: "reference 1", name: "curl"))
+    {
+      try SignatureEnrollment(matcher: matcher).enroll(Self.references)
+    }
+  }
+
+  @Test func aTemplateSurvivesJSON() throws {
+    let template = try Self.template()
+    let data = try JSONEncoder().encode(template)
+    let decoded = try JSONDecoder().decode(SignatureTemplate.self, from: data)
+    #expect(decoded == template)
+    let questioned = SyntheticSignatures.features(user: 1, seed: 50)
+    #expect(try decoded.verify(questioned) == template.verify(questioned))
+    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    #expect(Set(object?.keys ?? [:].keys) == ["matcher", "references", "statistics"])
+  }
+
+  @Test func errorsAreOneLineNamingTheSignature() {
+    let error = SignatureMatchingError.inconsistentReference(
+      index: 2, evidence: .timing, ratio: 2.345, limit: 2)
+    #expect(
+      error.description
+        == "reference 3 is inconsistent with the others: its mean timing distance to them is "
+        + "2.35 times the typical reference's (the limit is 2.0); write it again or leave it out")
+    #expect(!error.description.contains("\n"))
+  }
+}
