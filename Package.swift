@@ -81,7 +81,7 @@ let package = Package(
       dependencies: [
         "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
         "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkSignatures",
-        "InkFigures",
+        "InkSignatureStore", "InkFigures",
       ]),
     .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
     .executableTarget(
@@ -145,7 +145,7 @@ let package = Package(
       dependencies: [
         "DuctusTestSupport", "_DuctusSupport", "DuctusCLI", "InkFormats", "InkMath", "InkRender",
         "OpenPencilKit", "InkSampling", "InkDistances", "InkTracing", "InkShapes", "InkFeatures",
-        "InkSignatures",
+        "InkSignatures", "InkSignatureStore",
       ],
       exclude: ["Snapshots"]),
   ]

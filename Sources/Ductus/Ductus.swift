@@ -8,8 +8,8 @@
 @_exported import InkRender
 @_exported import InkSampling
 @_exported import InkShapes
-@_exported import InkSignatures
 @_exported import InkSignatureStore
+@_exported import InkSignatures
 @_exported import InkTracing
 @_exported import OpenPaperKit
 @_exported import OpenPencilKit

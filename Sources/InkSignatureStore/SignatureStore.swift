@@ -124,7 +124,7 @@ public final class SignatureStore {
       try connection.transaction { () throws(SQLiteError) in
         if try enrolled(id) {
           guard replacing else {
-            throw SQLiteError(code: Self.alreadyEnrolledCode, message: "")
+            throw SQLiteError(code: Self.alreadyEnrolledCode, message: id)
           }
           try connection.prepare("DELETE FROM users WHERE id = ?").bind(id).run()
         }
@@ -399,8 +399,8 @@ public final class SignatureStore {
     case alreadyEnrolledCode:
       return SignatureStoreError(
         .alreadyEnrolled,
-        "the user is enrolled already (replace their references to enroll "
-          + "them again)", path: path)
+        "user \(quoted(error.message)) is enrolled already (enroll them replacing their "
+          + "references to enroll them again)", path: path)
     case unknownUserCode:
       return SignatureStoreError(
         .unknownUser, "no user \(quoted(error.message)) is enrolled", path: path)
@@ -425,7 +425,7 @@ public final class SignatureStore {
   }
 
   /// A user id in messages: in quotes, control characters escaped, cut to 64 characters.
-  static func quoted(_ id: String) -> String {
+  public static func quoted(_ id: String) -> String {
     let escaped = id.unicodeScalars.prefix(64).map { scalar in
       scalar.value < 0x20 || scalar.value == 0x7F
         ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)

@@ -38,7 +38,7 @@ import Testing
     "DuctusCLI": [
       "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
       "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkSignatures",
-      "InkFigures",
+      "InkSignatureStore", "InkFigures",
     ],
     "ductus": ["DuctusCLI"],
     "DuctusBench": [

@@ -16,11 +16,11 @@ package struct RecordSelection {
 
   /// The option's value as given, `nil` when it is not.
   package let value: String?
-  /// What to suggest for a whole corpus (`'ductus trace batch'`).
-  let batchCommand: String
+  /// What to suggest for a whole corpus (`'ductus trace batch'`), when a command has one.
+  let batchCommand: String?
 
   /// The selection of the command line.
-  package init(_ arguments: ParsedArguments, batchCommand: String) {
+  package init(_ arguments: ParsedArguments, batchCommand: String?) {
     value = arguments.value("record")
     self.batchCommand = batchCommand
   }
@@ -40,7 +40,7 @@ package struct RecordSelection {
         if try records.next() != nil {
           throw UsageError(
             "'\(input.displayName)' holds more than one record; choose one with --record "
-              + "KEY|INDEX, or use '\(batchCommand)' for all of them")
+              + "KEY|INDEX" + (batchCommand.map { ", or use '\($0)' for all of them" } ?? ""))
         }
         return first
       }

@@ -1,6 +1,7 @@
 import Foundation
 import InkFormats
 import InkRender
+import InkSignatureStore
 import InkTracing
 import _DuctusSupport
 
@@ -51,7 +52,9 @@ package struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertibl
     hasher.combine(message)
   }
 
-  /// Classifies any error: a `CommandFailure` stays as it is, a `UsageError` exits 2, an
+  /// Classifies any error: a `CommandFailure` stays as it is, a `UsageError` exits 2, a
+  /// `SignatureStoreError` by its kind (66 missing store or user, 2 a bad id or a user enrolled
+  /// already, 65 a file that is not a store, 74 an unsafe file or a database failure), an
   /// `InkFormatError` exits 65 (2 when the format cannot do what was asked, such as writing a
   /// format that is only read), an `OutputFileError` and any other failure 74.
   package init(_ error: any Error) {
@@ -69,6 +72,16 @@ package struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertibl
     case let output as OutputFileError:
       self.init(.ioError, output.description)
       (file, reason) = (output.path, output.reason)
+    case let store as SignatureStoreError:
+      let code: ExitCode =
+        switch store.kind {
+        case .missing, .unknownUser: .inputMissing
+        case .invalidUserID, .alreadyEnrolled: .usage
+        case .notAStore, .newerSchema, .invalidContent: .malformedInput
+        case .unsafeFile, .database: .ioError
+        }
+      self.init(code, store.description)
+      file = store.path
     case let format as InkFormatError:
       let code: ExitCode =
         switch format.kind {

@@ -1,0 +1,85 @@
+import Foundation
+import InkFormats
+import InkSignatureStore
+import InkSignatures
+import _DuctusSupport
+
+/// `ductus signature enroll --store S --user ID FILE…`: enrolls a user from reference
+/// signatures, refusing an inconsistent enrolment with the reason.
+struct SignatureEnrollCommand: Command {
+  var signature: CommandSignature {
+    CommandSignature(
+      name: "enroll",
+      abstract: "Enroll a user from reference signatures into a signature store.",
+      discussion:
+        "Every drawing of every file is a reference (a file of one signature, or a corpus of "
+        + "several), in any format ductus reads, PencilKit bytes included. The references "
+        + "must be at least --min-references and agree with one another: for each kind of "
+        + "evidence (shape, timing, pressure), no reference may be more than 1.8 times as far "
+        + "from the others as the typical reference is; an inconsistent enrolment is refused "
+        + "with the reference to write again (exit 65), and nothing is stored. The store keeps "
+        + "each drawing (as Ductus JSON), its features and the user's template, in one "
+        + "transaction: a killed enrolment leaves the user wholly enrolled or not at all. "
+        + "Enrolling a user again needs --replace. Answer: {\"user\", \"references\", "
+        + "\"store\"}.",
+      options: [
+        SignatureStoreOptions.store, SignatureStoreOptions.user,
+        .value(
+          "min-references", valueName: "N", help: "The fewest references accepted (2 or more).",
+          defaultDescription: "5"),
+        .flag("replace", help: "Replace an enrolled user's references and template."),
+        .value(
+          "from", valueName: "format", help: "The files' format.",
+          defaultDescription: "from the extension and content"),
+      ] + ReadLimitOptions.all,
+      arguments: [
+        ArgumentDeclaration(
+          "files", arity: .oneOrMore, help: "The reference signatures' files.")
+      ])
+  }
+
+  /// What an enrolment answers.
+  struct Answer: Encodable {
+    var user: String
+    var references: Int
+    var store: String
+  }
+
+  func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    let path = try SignatureStoreOptions.storePath(arguments)
+    let user = try SignatureStoreOptions.userID(arguments)
+    let minimum = try arguments.value("min-references", as: Int.self) ?? 5
+    guard minimum >= 2 else { throw UsageError("--min-references must be at least 2") }
+    let files = arguments.arguments("files")
+    guard !files.isEmpty else { throw UsageError("missing the reference signatures' files") }
+    let records = try SignatureRecord.all(
+      of: files, format: try arguments.value("from", as: InkFileFormat.self),
+      limits: try ReadLimitOptions.limits(arguments), context: context)
+    let template: SignatureTemplate
+    do {
+      template = try SignatureEnrollment(minimumReferences: minimum).enroll(
+        records.map(\.features))
+    } catch {
+      var message = "not enrolled: \(error)"
+      if case .inconsistentReference(let index, _, _, _) = error {
+        message += " (reference \(index + 1) is \(records[index].name))"
+      }
+      throw CommandFailure(.malformedInput, message)
+    }
+    let date = Date()
+    let store = try SignatureStore(path: path, create: true)
+    do {
+      try store.enroll(
+        user: user, references: try records.map { try $0.reference(added: date) },
+        model: try SignatureStoreOptions.model(of: template),
+        replacing: arguments.flag("replace"), date: date)
+    } catch let error as SignatureStoreError where error.kind == .alreadyEnrolled {
+      throw UsageError(
+        "\(path): user \(SignatureStore.quoted(user)) is enrolled already; give --replace to "
+          + "replace their references")
+    }
+    let answer = Answer(user: user, references: records.count, store: path)
+    try context.writeOutput(to: "-") { try $0.write(TraceOptions.encoder.encode(answer) + [10]) }
+    return .success
+  }
+}

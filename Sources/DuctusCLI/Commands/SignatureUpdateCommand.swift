@@ -1,0 +1,81 @@
+import Foundation
+import InkFeatures
+import InkFormats
+import InkSignatureStore
+import InkSignatures
+import _DuctusSupport
+
+/// `ductus signature update --store S --user ID FILE`: adds a signature that verifies as
+/// genuine to the user's references, keeping at most `--keep` of them.
+struct SignatureUpdateCommand: Command {
+  var signature: CommandSignature {
+    CommandSignature(
+      name: "update",
+      abstract: "Add a verified genuine signature to a user's references.",
+      discussion:
+        "The signature is verified first (and the verification logged); only when it is "
+        + "judged genuine is it added, the template computed again from the references (the "
+        + "newest --keep of them; the oldest go) and stored in one transaction. A signature "
+        + "judged a forgery is not added (exit 65). Answer: the verification's, with "
+        + "\"added\" and \"references\".",
+      options: [
+        SignatureStoreOptions.store, SignatureStoreOptions.user, RecordSelection.option,
+        .value(
+          "keep", valueName: "N",
+          help: "The most references a user keeps (2-\(SignatureStore.maximumReferences)).",
+          defaultDescription: "10"),
+        .value(
+          "from", valueName: "format", help: "The file's format.",
+          defaultDescription: "from the extension and content"),
+      ] + ReadLimitOptions.all,
+      arguments: [ArgumentDeclaration("file", help: "The signature's file.")])
+  }
+
+  /// What an update answers.
+  struct Answer: Encodable {
+    var verification: SignatureVerifyCommand.Answer
+    var added: Bool
+    var references: Int
+  }
+
+  func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    let id = try SignatureStoreOptions.userID(arguments)
+    let keep = try arguments.value("keep", as: Int.self) ?? 10
+    guard (2...SignatureStore.maximumReferences).contains(keep) else {
+      throw UsageError("--keep must be 2 to \(SignatureStore.maximumReferences)")
+    }
+    guard let path = arguments.argument("file") else {
+      throw UsageError("missing the signature's file")
+    }
+    let store = try SignatureStoreOptions.open(arguments, create: false)
+    let user = try SignatureStoreOptions.enrolledUser(id, in: store)
+    let template = try SignatureStoreOptions.template(of: user, store: store)
+    let candidate = try SignatureRecord.one(
+      path, arguments: arguments, format: try arguments.value("from", as: InkFileFormat.self),
+      limits: try ReadLimitOptions.limits(arguments), context: context)
+    let verification = try SignatureVerifyCommand.verify(
+      candidate, user: id, template: template, store: store)
+    guard verification.decision == "genuine" else {
+      throw CommandFailure(
+        .malformedInput,
+        "\(candidate.name): not added to \(SignatureStore.quoted(id))'s references: it was "
+          + "judged a forgery (score \(verification.score), threshold "
+          + "\(verification.threshold))")
+    }
+    let kept = Array((template.references + [candidate.features]).suffix(keep))
+    let updated: SignatureTemplate
+    do {
+      updated = try SignatureEnrollment(
+        matcher: template.matcher, minimumReferences: 2, consistencyLimit: nil
+      ).enroll(kept)
+    } catch {
+      throw CommandFailure(.malformedInput, "\(candidate.name): \(error)")
+    }
+    try store.addReference(
+      try candidate.reference(added: Date()), to: id,
+      model: try SignatureStoreOptions.model(of: updated), keepingAtMost: keep)
+    let answer = Answer(verification: verification, added: true, references: kept.count)
+    try context.writeOutput(to: "-") { try $0.write(TraceOptions.encoder.encode(answer) + [10]) }
+    return .success
+  }
+}

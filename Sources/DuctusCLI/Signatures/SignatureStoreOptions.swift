@@ -1,0 +1,70 @@
+import Foundation
+import InkSignatureStore
+import InkSignatures
+import _DuctusSupport
+
+/// What the store commands share: `--store` and `--user`, opening the store, and the
+/// template each user's model is.
+enum SignatureStoreOptions {
+  /// `--store FILE`.
+  static let store = OptionDeclaration.value(
+    "store", valueName: "file",
+    help: "The signature store: an SQLite file, created 0600 by enroll, refused when other "
+      + "users can read it.")
+  /// `--user ID`.
+  static let user = OptionDeclaration.value(
+    "user", valueName: "id",
+    help: "The user's id: 1-256 bytes of UTF-8 without control characters.")
+
+  /// The store's path, required.
+  static func storePath(_ arguments: ParsedArguments) throws -> String {
+    guard let path = arguments.value(store.name) else {
+      throw UsageError("missing --store FILE (the signature store)")
+    }
+    return path
+  }
+
+  /// The user's id, required and checked.
+  static func userID(_ arguments: ParsedArguments) throws -> String {
+    guard let id = arguments.value(user.name) else {
+      throw UsageError("missing --user ID (whose signatures)")
+    }
+    if let problem = SignatureStore.problem(withUserID: id) {
+      throw UsageError("--user: \(problem)")
+    }
+    return id
+  }
+
+  /// Opens the store (creating it only when `create`).
+  static func open(_ arguments: ParsedArguments, create: Bool) throws -> SignatureStore {
+    try SignatureStore(path: try storePath(arguments), create: create)
+  }
+
+  /// A user's template, from the model the store keeps.
+  static func template(of user: StoredUser, store: SignatureStore) throws -> SignatureTemplate {
+    do {
+      return try JSONDecoder().decode(SignatureTemplate.self, from: user.model)
+    } catch {
+      throw CommandFailure(
+        .malformedInput,
+        "\(store.path): user \(SignatureStore.quoted(user.id)): the model cannot be read "
+          + "(\(error))")
+    }
+  }
+
+  /// A template as the store keeps it: JSON, keys sorted.
+  static func model(of template: SignatureTemplate) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(template)
+  }
+
+  /// The enrolled user, or a failure (66) naming the store.
+  static func enrolledUser(_ id: String, in store: SignatureStore) throws -> StoredUser {
+    guard let user = try store.user(id) else {
+      throw CommandFailure(
+        .inputMissing, "\(store.path): no user \(SignatureStore.quoted(id)) is enrolled")
+    }
+    return user
+  }
+}

@@ -1,0 +1,229 @@
+import DuctusTestSupport
+import Foundation
+import InkSignatureStore
+import Testing
+
+@Suite("ductus signature enroll, verify, update, list, delete-user")
+struct SignatureStoreCommandTests {
+  /// A folder with user 1's genuine signatures S1–S12, a forgery S21, and user 2's S1.
+  static func signatures() throws -> URL {
+    var files: [String: String] = [:]
+    for n in Array(1...12) + [21] {
+      files["U1S\(n).TXT"] = SignatureEvaluateCommandTests.svc2004(user: 1, n: n)
+    }
+    files["U2S1.TXT"] = SignatureEvaluateCommandTests.svc2004(user: 2, n: 1)
+    return try SignatureCommandTests.folder(files)
+  }
+
+  func object(_ text: some StringProtocol) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
+  }
+
+  func lines(_ text: String) -> [[String: Any]] {
+    text.split(separator: "\n").map { object($0) }
+  }
+
+  /// `ductus signature enroll` of user `user` from U1S1…U1S5 of `folder`.
+  func enroll(_ user: String, store: String, in folder: URL, extra: [String] = [])
+    throws -> DuctusProcess.Outcome
+  {
+    try DuctusProcess.run(
+      ["signature", "enroll", "--store", store, "--user=\(user)"] + extra
+        + (1...5).map { folder.appendingPathComponent("U1S\($0).TXT").path })
+  }
+
+  @Test func aUserIsEnrolledVerifiedUpdatedListedAndDeleted() throws {
+    let folder = try Self.signatures()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("store.db").path
+    let enrolled = try enroll("ana", store: store, in: folder)
+    #expect(enrolled.exitCode == 0, "\(enrolled.standardError)")
+    #expect(object(enrolled.standardOutput)["references"] as? Int == 5)
+    let mode = try FileManager.default.attributesOfItem(atPath: store)[.posixPermissions] as? Int
+    #expect(mode.map { $0 & 0o077 } == 0)
+
+    func verify(_ file: String) throws -> [String: Any] {
+      let run = try DuctusProcess.run([
+        "signature", "verify", "--store", store, "--user", "ana",
+        folder.appendingPathComponent(file).path,
+      ])
+      #expect(run.exitCode == 0, "\(run.standardError)")
+      return object(run.standardOutput)
+    }
+    let genuine = try verify("U1S11.TXT")
+    let forged = try verify("U1S21.TXT")
+    let other = try verify("U2S1.TXT")
+    for answer in [genuine, forged, other] {
+      #expect(["genuine", "forgery"].contains(answer["decision"] as? String ?? ""))
+      #expect(["shape", "timing", "pressure"].contains(answer["evidence"] as? String ?? ""))
+      let score = try #require(answer["score"] as? Double)
+      #expect((0...1).contains(score))
+    }
+    #expect(genuine["decision"] as? String == "genuine")
+    let genuineScore = genuine["score"] as? Double ?? 0
+    #expect(genuineScore > forged["score"] as? Double ?? 1)
+    #expect(genuineScore > other["score"] as? Double ?? 1)
+
+    let updated = try DuctusProcess.run([
+      "signature", "update", "--store", store, "--user", "ana",
+      folder.appendingPathComponent("U1S12.TXT").path,
+    ])
+    #expect(updated.exitCode == 0, "\(updated.standardError)")
+    #expect(object(updated.standardOutput)["references"] as? Int == 6)
+
+    let listed = try DuctusProcess.run(["signature", "list", "--store", store, "--check"])
+    #expect(listed.exitCode == 0, "\(listed.standardError)")
+    let users = lines(listed.standardOutput)
+    #expect(users.count == 1)
+    #expect(users.first?["user"] as? String == "ana")
+    #expect(users.first?["references"] as? Int == 6)
+    #expect(users.first?["verifications"] as? Int == 4)
+
+    let deleted = try DuctusProcess.run([
+      "signature", "delete-user", "--store", store, "--user", "ana",
+    ])
+    #expect(deleted.exitCode == 0, "\(deleted.standardError)")
+    let again = try DuctusProcess.run([
+      "signature", "delete-user", "--store", store, "--user", "ana",
+    ])
+    #expect(again.exitCode == 66)
+    #expect(again.standardError.contains("no user 'ana' is enrolled"))
+    #expect(try DuctusProcess.run(["signature", "list", "--store", store]).standardOutput == "")
+  }
+
+  @Test func mistakesAndHostileInputAreRefusedWithTheirExitCodes() throws {
+    let folder = try Self.signatures()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("store.db").path
+    let file = folder.appendingPathComponent("U1S11.TXT").path
+    let missing = try DuctusProcess.run([
+      "signature", "verify", "--store", store, "--user", "ana", file,
+    ])
+    #expect(missing.exitCode == 66, "\(missing.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: store))
+
+    let hostile = [
+      "o'brien\"; DROP TABLE users; --", "../../etc/passwd", "Ñandú 名前", "-rf",
+    ]
+    for user in hostile {
+      let run = try enroll(user, store: store, in: folder)
+      #expect(run.exitCode == 0, "\(user): \(run.standardError)")
+    }
+    let listed = lines(
+      try DuctusProcess.run(["signature", "list", "--store", store]).standardOutput)
+    #expect(Set(listed.compactMap { $0["user"] as? String }) == Set(hostile))
+
+    let twice = try enroll("-rf", store: store, in: folder)
+    #expect(twice.exitCode == 2)
+    #expect(twice.standardError.contains("--replace"))
+    #expect(try enroll("-rf", store: store, in: folder, extra: ["--replace"]).exitCode == 0)
+
+    let long = try enroll(String(repeating: "x", count: 10_000), store: store, in: folder)
+    #expect(long.exitCode == 2)
+    #expect(long.standardError.contains("at most 256 bytes"))
+    let newline = try enroll("a\nb", store: store, in: folder)
+    #expect(newline.exitCode == 2)
+
+    let unknown = try DuctusProcess.run([
+      "signature", "verify", "--store", store, "--user", "zoe", file,
+    ])
+    #expect(unknown.exitCode == 66)
+    let stdin = try DuctusProcess.run([
+      "signature", "verify", "--store", store, "--user=-rf", "-",
+    ])
+    #expect(stdin.exitCode == 2)
+    #expect(stdin.standardError.contains("not from standard input"))
+    let tooFew = try DuctusProcess.run([
+      "signature", "enroll", "--store", store, "--user", "few", file,
+    ])
+    #expect(tooFew.exitCode == 65)
+    #expect(tooFew.standardError.contains("at least 5 reference signatures"))
+    let broken = folder.appendingPathComponent("U9S1.TXT")
+    try Data("3\n1 2 3 1 0 0 5\n".utf8).write(to: broken)
+    let truncated = try DuctusProcess.run([
+      "signature", "verify", "--store", store, "--user=-rf", broken.path,
+    ])
+    #expect(truncated.exitCode == 65, "\(truncated.standardError)")
+    #expect(truncated.standardError.contains("U9S1.TXT"))
+
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store)
+    let open = try DuctusProcess.run(["signature", "list", "--store", store])
+    #expect(open.exitCode == 74)
+    #expect(open.standardError.contains("chmod 600"))
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: store)
+    let notAStore = folder.appendingPathComponent("U1S1.TXT").path
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: notAStore)
+    #expect(try DuctusProcess.run(["signature", "list", "--store", notAStore]).exitCode == 65)
+    let check = try SignatureStore(path: store, create: false)
+    #expect(try check.integrityCheck() == ["ok"])
+    #expect(try check.users().count == hostile.count)
+  }
+
+  @Test func everyStoreCommandExplainsItself() throws {
+    for command in ["enroll", "verify", "update", "list", "delete-user"] {
+      #expect(
+        try Snapshot.check("help-signature-\(command)", ["help", "signature", command]).exitCode
+          == 0)
+    }
+  }
+
+  /// Enrolments killed at seeded random moments, and two processes enrolling and verifying at
+  /// once: the store stays sound, every user in it has all their references, and no run fails
+  /// on a lock.
+  @Test func killedAndConcurrentRunsLeaveASoundStore() throws {
+    let folder = try Self.signatures()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("store.db").path
+    #expect(try enroll("base", store: store, in: folder).exitCode == 0)
+    let references = (1...5).map { folder.appendingPathComponent("U1S\($0).TXT").path }
+    var random = SplitMix64(seed: 11)
+    for index in 0..<8 {
+      let run = try RunningDuctus(
+        ["signature", "enroll", "--store", store, "--user", "k\(index)"] + references)
+      try run.closeInput()
+      usleep(useconds_t(random.uniform(0.0...0.25) * 1_000_000))
+      run.send(SIGKILL)
+      _ = run.waitForExit()
+      let verify = try RunningDuctus([
+        "signature", "verify", "--store", store, "--user", "base",
+        folder.appendingPathComponent("U1S11.TXT").path,
+      ])
+      try verify.closeInput()
+      usleep(useconds_t(random.uniform(0.0...0.15) * 1_000_000))
+      verify.send(SIGKILL)
+      _ = verify.waitForExit()
+    }
+    // Two at once: one enrolls, the other verifies, each ten times.
+    let failures = ConcurrentFailures()
+    DispatchQueue.concurrentPerform(iterations: 2) { worker in
+      for index in 0..<10 {
+        let arguments =
+          worker == 0
+          ? ["signature", "enroll", "--store", store, "--user", "c\(index)"] + references
+          : [
+            "signature", "verify", "--store", store, "--user", "base",
+            folder.appendingPathComponent("U1S1\(index % 3).TXT").path,
+          ]
+        guard let run = try? DuctusProcess.run(arguments), run.exitCode == 0 else {
+          failures.add("\(arguments[1]) \(index)")
+          continue
+        }
+      }
+    }
+    #expect(failures.all.isEmpty, "\(failures.all)")
+    let check = try SignatureStore(path: store, create: false)
+    #expect(try check.integrityCheck() == ["ok"])
+    let users = try check.users()
+    #expect(users.allSatisfy { $0.referenceCount == 5 }, "\(users.map(\.referenceCount))")
+    #expect(Set(users.map(\.id)).isSuperset(of: ["base"] + (0..<10).map { "c\($0)" }))
+    #expect(try check.verifications(of: "base").count >= 10)
+  }
+}
+
+/// Failures noted by concurrent workers.
+final class ConcurrentFailures: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [String] = []
+  func add(_ item: String) { lock.withLock { items.append(item) } }
+  var all: [String] { lock.withLock { items } }
+}
