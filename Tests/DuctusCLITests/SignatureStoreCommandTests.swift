@@ -138,6 +138,16 @@ struct SignatureStoreCommandTests {
     ])
     #expect(tooFew.exitCode == 65)
     #expect(tooFew.standardError.contains("at least 5 reference signatures"))
+    let inconsistent = try DuctusProcess.run(
+      ["signature", "enroll", "--store", store, "--user", "mixed"]
+        + ["U1S1", "U1S2", "U1S3", "U1S4", "U2S1"].map {
+          folder.appendingPathComponent("\($0).TXT").path
+        })
+    #expect(inconsistent.exitCode == 65)
+    #expect(
+      inconsistent.standardError.contains("reference 5 is inconsistent")
+        && inconsistent.standardError.contains("reference 5 is \(folder.path)/U2S1.TXT)"),
+      "\(inconsistent.standardError)")
     let broken = folder.appendingPathComponent("U9S1.TXT")
     try Data("3\n1 2 3 1 0 0 5\n".utf8).write(to: broken)
     let truncated = try DuctusProcess.run([

@@ -56,17 +56,19 @@ struct SignatureRecord {
     for path in paths {
       let input = try input(path, format: format, limits: limits, context: context)
       var reader = try input.openRecords()
-      var found = false
+      var found: [CorpusRecord] = []
       do {
-        while let record = try reader.next() {
-          found = true
-          records.append(try SignatureRecord(record, name: "\(input.displayName) (\(record.key))"))
-        }
+        while let record = try reader.next() { found.append(record) }
       } catch let error as InkFormatError {
         throw input.relocated(error)
       }
-      guard found else {
+      guard !found.isEmpty else {
         throw CommandFailure(.malformedInput, "\(input.displayName): the file holds no drawing")
+      }
+      for record in found {
+        let name =
+          found.count == 1 ? input.displayName : "\(input.displayName) (\(record.key))"
+        records.append(try SignatureRecord(record, name: name))
       }
     }
     return records
