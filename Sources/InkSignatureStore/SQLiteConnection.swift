@@ -62,6 +62,22 @@ final class SQLiteConnection {
     }
   }
 
+  /// Runs `body` in one read transaction (`BEGIN DEFERRED`): every statement of it sees the
+  /// same snapshot of the file, and no write lock is taken.
+  func readTransaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError)
+    -> Result
+  {
+    try execute("BEGIN DEFERRED")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
   /// The rows changed by the last statement.
   var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -47,17 +47,26 @@ public final class SignatureStore {
     throws(SignatureStoreError)
   {
     self.path = path
-    try Self.checkFiles(at: path, create: create)
+    let checked = try Self.checkFiles(at: path, create: create)
+    // A relative name goes to SQLite as `./name`, so that `file:…` and `:memory:` stay file
+    // names rather than URIs or an in-memory database.
+    let name = path.hasPrefix("/") ? path : "./" + path
     do {
-      connection = try SQLiteConnection(path: path, create: false, busyTimeout: busyTimeout)
+      connection = try SQLiteConnection(
+        path: name, create: false, busyTimeout: busyTimeout.isFinite ? max(busyTimeout, 0) : 30)
     } catch {
       throw Self.failure(error, path: path)
+    }
+    // The file opened is the one checked, not another put at its path in between.
+    guard Platform.status(of: path, followingLinks: false)?.identity == checked.identity else {
+      throw SignatureStoreError(
+        .unsafeFile, "the store was replaced while it was opened", path: path)
     }
     try store { () throws(SQLiteError) in
       try connection.execute(
         """
-        PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;
-        PRAGMA secure_delete = ON; PRAGMA temp_store = MEMORY; PRAGMA trusted_schema = OFF;
+        PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON;
+        PRAGMA temp_store = MEMORY; PRAGMA trusted_schema = OFF;
         """)
     }
     try migrate()
@@ -65,10 +74,12 @@ public final class SignatureStore {
 
   // MARK: - Users
 
-  /// Every enrolled user, by id.
-  public func users() throws(SignatureStoreError) -> [StoredUser] {
+  /// Every enrolled user, by id (with their models unless `includingModels` is false, when
+  /// ``StoredUser/model`` is empty).
+  public func users(includingModels: Bool = true) throws(SignatureStoreError) -> [StoredUser] {
     try store { () throws(SQLiteError) in
-      let statement = try connection.prepare(Self.userQuery + " GROUP BY u.id ORDER BY u.id")
+      let statement = try connection.prepare(
+        Self.userQuery(includingModels: includingModels) + " GROUP BY u.id ORDER BY u.id")
       var users: [StoredUser] = []
       while try statement.step() { users.append(Self.user(statement)) }
       return users
@@ -79,37 +90,42 @@ public final class SignatureStore {
   public func user(_ id: String) throws(SignatureStoreError) -> StoredUser? {
     try checkUserID(id)
     return try store { () throws(SQLiteError) in
-      let statement = try connection.prepare(Self.userQuery + " WHERE u.id = ? GROUP BY u.id")
-      try statement.bind(id)
+      let statement = try connection.prepare(
+        Self.userQuery(includingModels: true) + " WHERE u.id = ? GROUP BY u.id")
+      try statement.bind(.text(id))
       return try statement.step() ? Self.user(statement) : nil
     }
   }
 
-  /// The reference signatures of a user, oldest first.
+  /// The reference signatures of a user, oldest first, read in one snapshot of the store.
   ///
   /// - Throws: ``SignatureStoreError/Kind/unknownUser`` when no such user is enrolled.
   public func references(of id: String) throws(SignatureStoreError) -> [StoredReference] {
     try checkUserID(id)
     return try store { () throws(SQLiteError) in
-      try requireUser(id)
-      let statement = try connection.prepare(
-        "SELECT format, drawing, features, added FROM reference_signatures WHERE user = ? "
-          + "ORDER BY ordinal")
-      try statement.bind(id)
-      var references: [StoredReference] = []
-      while try statement.step() {
-        references.append(
-          StoredReference(
-            format: statement.text(0), drawing: statement.data(1), features: statement.data(2),
-            added: Date(timeIntervalSince1970: statement.double(3))))
+      try connection.readTransaction { () throws(SQLiteError) in
+        try requireUser(id)
+        let statement = try connection.prepare(
+          "SELECT format, drawing, features, added FROM reference_signatures WHERE user = ? "
+            + "ORDER BY ordinal")
+        try statement.bind(.text(id))
+        var references: [StoredReference] = []
+        while try statement.step() {
+          references.append(
+            StoredReference(
+              format: statement.text(0), drawing: statement.data(1),
+              features: statement.data(2),
+              added: Date(timeIntervalSince1970: statement.double(3))))
+        }
+        return references
       }
-      return references
     }
   }
 
   /// Enrolls a user with their references and the matcher's model, in one transaction: after a
   /// failure or a kill the user is either wholly enrolled or not at all. With `replacing`, an
-  /// enrolled user's references and model are replaced; without, enrolling them again fails.
+  /// enrolled user's references and model are replaced (and the replaced signatures
+  /// checkpointed out of the write-ahead log); without, enrolling them again fails.
   ///
   /// - Throws: ``SignatureStoreError/Kind/alreadyEnrolled``,
   ///   ``SignatureStoreError/Kind/invalidContent`` (no references, or more than
@@ -121,63 +137,70 @@ public final class SignatureStore {
     try checkUserID(id)
     try checkReferenceCount(references.count, user: id)
     try store { () throws(SQLiteError) in
-      try connection.transaction { () throws(SQLiteError) in
-        if try enrolled(id) {
+      let replaced = try connection.transaction { () throws(SQLiteError) -> Bool in
+        let isEnrolled = try enrolled(id)
+        if isEnrolled {
           guard replacing else {
             throw SQLiteError(code: Self.alreadyEnrolledCode, message: id)
           }
-          try connection.prepare("DELETE FROM users WHERE id = ?").bind(id).run()
+          try connection.prepare("DELETE FROM users WHERE id = ?").bind(.text(id)).run()
         }
+        let seconds = SQLiteValue.real(date.timeIntervalSince1970)
         try connection.prepare(
           "INSERT INTO users (id, model, enrolled, updated) VALUES (?, ?, ?, ?)"
-        ).bind(id, model, date.timeIntervalSince1970, date.timeIntervalSince1970).run()
-        let insert = try connection.prepare(
-          "INSERT INTO reference_signatures (user, ordinal, format, drawing, features, added) "
-            + "VALUES (?, ?, ?, ?, ?, ?)")
+        ).bind(.text(id), .blob(model), seconds, seconds).run()
+        let insert = try connection.prepare(Self.insertReference)
         for (ordinal, reference) in references.enumerated() {
-          try insert.bind(
-            id, ordinal, reference.format, reference.drawing, reference.features,
-            reference.added.timeIntervalSince1970
-          ).run()
+          try insert.bind(Self.values(of: reference, user: id, ordinal: ordinal)).run()
         }
+        return isEnrolled
       }
+      if replaced { try checkpoint() }
     }
   }
 
   /// Adds a reference to an enrolled user and replaces their model, in one transaction; when
-  /// the user then has more than `keepingAtMost` references, the oldest go.
+  /// the user then has more than `keepingAtMost` references, the oldest go (and are
+  /// checkpointed out of the write-ahead log). `expectedModel` is the model the new one was
+  /// computed from: when another process changed the user in between, nothing is added.
   ///
   /// - Throws: ``SignatureStoreError/Kind/unknownUser``,
-  ///   ``SignatureStoreError/Kind/invalidContent`` when `keepingAtMost` is not 1…
-  ///   ``maximumReferences``.
+  ///   ``SignatureStoreError/Kind/changed`` when the user's model is no longer
+  ///   `expectedModel`, ``SignatureStoreError/Kind/invalidContent`` when `keepingAtMost` is not
+  ///   1…``maximumReferences``.
   public func addReference(
-    _ reference: StoredReference, to id: String, model: Data, keepingAtMost: Int,
-    date: Date = Date()
+    _ reference: StoredReference, to id: String, model: Data, expectedModel: Data,
+    keepingAtMost: Int, date: Date = Date()
   ) throws(SignatureStoreError) {
     try checkUserID(id)
     try checkReferenceCount(keepingAtMost, user: id)
     try store { () throws(SQLiteError) in
-      try connection.transaction { () throws(SQLiteError) in
-        try requireUser(id)
+      let trimmed = try connection.transaction { () throws(SQLiteError) -> Bool in
+        let current = try connection.prepare("SELECT model FROM users WHERE id = ?")
+        try current.bind(.text(id))
+        guard try current.step() else {
+          throw SQLiteError(code: Self.unknownUserCode, message: id)
+        }
+        guard current.data(0) == expectedModel else {
+          throw SQLiteError(code: Self.changedCode, message: id)
+        }
         let last = try connection.prepare(
           "SELECT coalesce(max(ordinal), -1) FROM reference_signatures WHERE user = ?")
-        try last.bind(id)
+        try last.bind(.text(id))
         _ = try last.step()
-        let ordinal = last.integer(0) + 1
-        try connection.prepare(
-          "INSERT INTO reference_signatures (user, ordinal, format, drawing, features, added) "
-            + "VALUES (?, ?, ?, ?, ?, ?)"
-        ).bind(
-          id, ordinal, reference.format, reference.drawing, reference.features,
-          reference.added.timeIntervalSince1970
+        try connection.prepare(Self.insertReference).bind(
+          Self.values(of: reference, user: id, ordinal: last.integer(0) + 1)
         ).run()
         try connection.prepare(
           "DELETE FROM reference_signatures WHERE user = ? AND ordinal NOT IN (SELECT ordinal "
             + "FROM reference_signatures WHERE user = ? ORDER BY ordinal DESC LIMIT ?)"
-        ).bind(id, id, keepingAtMost).run()
+        ).bind(.text(id), .text(id), .integer(keepingAtMost)).run()
+        let dropped = connection.changes > 0
         try connection.prepare("UPDATE users SET model = ?, updated = ? WHERE id = ?")
-          .bind(model, date.timeIntervalSince1970, id).run()
+          .bind(.blob(model), .real(date.timeIntervalSince1970), .text(id)).run()
+        return dropped
       }
+      if trimmed { try checkpoint() }
     }
   }
 
@@ -186,15 +209,18 @@ public final class SignatureStore {
   /// checkpointed into the file and emptied, so that the signatures do not linger in it.
   ///
   /// - Returns: Whether the user was enrolled.
+  /// - Throws: ``SignatureStoreError/Kind/database`` when another process reading the store
+  ///   kept the log from being emptied (the user is deleted; their signatures stay in the log
+  ///   until the next checkpoint, which every opening of the store tries).
   @discardableResult
   public func deleteUser(_ id: String) throws(SignatureStoreError) -> Bool {
     try checkUserID(id)
     return try store { () throws(SQLiteError) in
       let deleted = try connection.transaction { () throws(SQLiteError) in
-        try connection.prepare("DELETE FROM users WHERE id = ?").bind(id).run()
+        try connection.prepare("DELETE FROM users WHERE id = ?").bind(.text(id)).run()
         return connection.changes > 0
       }
-      try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      if deleted { try checkpoint() }
       return deleted
     }
   }
@@ -209,8 +235,8 @@ public final class SignatureStore {
         "INSERT INTO verifications (user, date, score, decision, threshold, evidence) "
           + "VALUES (?, ?, ?, ?, ?, ?)"
       ).bind(
-        record.user, record.date.timeIntervalSince1970, record.score, record.decision,
-        record.threshold, record.evidence
+        .text(record.user), .real(record.date.timeIntervalSince1970), .real(record.score),
+        .text(record.decision), .real(record.threshold), .text(record.evidence)
       ).run()
     }
   }
@@ -224,7 +250,7 @@ public final class SignatureStore {
       let statement = try connection.prepare(
         "SELECT user, date, score, decision, threshold, evidence FROM verifications"
           + (user == nil ? "" : " WHERE user = ?") + " ORDER BY id")
-      if let user { try statement.bind(user) }
+      if let user { try statement.bind(.text(user)) }
       var records: [VerificationRecord] = []
       while try statement.step() {
         records.append(
@@ -234,6 +260,17 @@ public final class SignatureStore {
             threshold: statement.double(4), evidence: statement.text(5)))
       }
       return records
+    }
+  }
+
+  /// How many verifications the log holds for each user that has any.
+  public func verificationCounts() throws(SignatureStoreError) -> [String: Int] {
+    try store { () throws(SQLiteError) in
+      let statement = try connection.prepare(
+        "SELECT user, count(*) FROM verifications GROUP BY user")
+      var counts: [String: Int] = [:]
+      while try statement.step() { counts[statement.text(0)] = statement.integer(1) }
+      return counts
     }
   }
 
@@ -287,21 +324,31 @@ public final class SignatureStore {
     }
   }
 
-  /// The files of a store must be its own: regular files only the owner can read and write.
-  private static func checkFiles(at path: String, create: Bool) throws(SignatureStoreError) {
-    guard let status = Platform.status(of: path, followingLinks: false) else {
+  /// The files of a store must be its own: regular files of this user that no other user can
+  /// read or write. A missing store is created `0600` when `create` (a store another process
+  /// creates at the same moment is then checked as any other).
+  ///
+  /// - Returns: The store file's status, to compare with the file SQLite opens.
+  private static func checkFiles(at path: String, create: Bool) throws(SignatureStoreError)
+    -> Platform.FileStatus
+  {
+    if Platform.status(of: path, followingLinks: false) == nil {
       guard create else {
         throw SignatureStoreError(
           .missing, "no such store (enroll a user to create one)", path: path)
       }
       do {
         Platform.closeQuietly(try Platform.createFile(path, permissions: 0o600))
+      } catch  where error.code == .EEXIST {
+        // Created by another process meanwhile: checked below.
       } catch {
         throw SignatureStoreError(
           .database, "cannot create the store (\(Platform.errorMessage(error.code.rawValue)))",
           path: path)
       }
-      return
+    }
+    guard let status = Platform.status(of: path, followingLinks: false) else {
+      throw SignatureStoreError(.missing, "the store vanished while it was opened", path: path)
     }
     for (file, status) in [(path, status)]
       + ["-wal", "-shm"].compactMap({ suffix in
@@ -310,7 +357,12 @@ public final class SignatureStore {
     {
       guard status.kind == .regular else {
         throw SignatureStoreError(
-          .unsafeFile, "\(file) is not a regular file (a link, a folder or a device)", path: path)
+          .unsafeFile, "\(file) is not a regular file (a link, a folder or a device)",
+          path: path)
+      }
+      guard status.owner == Platform.effectiveUserID else {
+        throw SignatureStoreError(
+          .unsafeFile, "\(file) belongs to another user (uid \(status.owner))", path: path)
       }
       guard status.permissions & 0o077 == 0 else {
         throw SignatureStoreError(
@@ -320,24 +372,39 @@ public final class SignatureStore {
             + "(chmod 600)", path: path)
       }
     }
+    return status
   }
 
   // MARK: - Schema
 
+  /// Refuses a file that is not a store before changing anything in it, sets the journal to a
+  /// write-ahead log, tries a checkpoint of what an earlier process left in the log, and brings
+  /// an older schema up to date (taking the write lock only then).
   private func migrate() throws(SignatureStoreError) {
     try store { () throws(SQLiteError) in
-      try connection.transaction { () throws(SQLiteError) in
+      func identify() throws(SQLiteError) -> Int {
         let application = try integer("PRAGMA application_id")
-        var version = try integer("PRAGMA user_version")
+        let version = try integer("PRAGMA user_version")
         if application != SignatureStoreSchema.applicationID {
-          let tables = try integer("SELECT count(*) FROM sqlite_schema")
-          guard application == 0, version == 0, tables == 0 else {
+          guard application == 0, version == 0,
+            try integer("SELECT count(*) FROM sqlite_schema") == 0
+          else {
             throw SQLiteError(code: Self.notAStoreCode, message: "")
           }
-          try connection.execute("PRAGMA application_id = \(SignatureStoreSchema.applicationID)")
         }
         guard version <= SignatureStoreSchema.version else {
           throw SQLiteError(code: Self.newerSchemaCode, message: "\(version)")
+        }
+        return version
+      }
+      _ = try identify()
+      try connection.execute("PRAGMA journal_mode = WAL; PRAGMA journal_size_limit = 0")
+      try connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+      guard try identify() < SignatureStoreSchema.version else { return }
+      try connection.transaction { () throws(SQLiteError) in
+        var version = try identify()
+        if version == 0 {
+          try connection.execute("PRAGMA application_id = \(SignatureStoreSchema.applicationID)")
         }
         while version < SignatureStoreSchema.version {
           try connection.execute(SignatureStoreSchema.migrations[version])
@@ -348,11 +415,37 @@ public final class SignatureStore {
     }
   }
 
+  /// Copies the write-ahead log into the file and empties it, so that pages just deleted or
+  /// replaced leave no copy in it; fails when a reader in another process keeps it in use.
+  private func checkpoint() throws(SQLiteError) {
+    let statement = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
+    guard try statement.step(), statement.integer(0) == 0 else {
+      throw SQLiteError(
+        code: SQLITE_BUSY,
+        message: "another process reading the store kept its write-ahead log from being "
+          + "emptied; the deleted signatures stay in it until the next checkpoint")
+    }
+  }
+
   // MARK: - SQL
 
-  private static let userQuery =
-    "SELECT u.id, count(r.ordinal), u.model, u.enrolled, u.updated FROM users u "
-    + "LEFT JOIN reference_signatures r ON r.user = u.id"
+  private static func userQuery(includingModels: Bool) -> String {
+    "SELECT u.id, count(r.ordinal), \(includingModels ? "u.model" : "x''"), u.enrolled, "
+      + "u.updated FROM users u LEFT JOIN reference_signatures r ON r.user = u.id"
+  }
+
+  private static let insertReference =
+    "INSERT INTO reference_signatures (user, ordinal, format, drawing, features, added) "
+    + "VALUES (?, ?, ?, ?, ?, ?)"
+
+  private static func values(of reference: StoredReference, user: String, ordinal: Int)
+    -> [SQLiteValue]
+  {
+    [
+      .text(user), .integer(ordinal), .text(reference.format), .blob(reference.drawing),
+      .blob(reference.features), .real(reference.added.timeIntervalSince1970),
+    ]
+  }
 
   private static func user(_ statement: SQLiteStatement) -> StoredUser {
     StoredUser(
@@ -368,7 +461,7 @@ public final class SignatureStore {
 
   private func enrolled(_ id: String) throws(SQLiteError) -> Bool {
     let statement = try connection.prepare("SELECT 1 FROM users WHERE id = ?")
-    try statement.bind(id)
+    try statement.bind(.text(id))
     return try statement.step()
   }
 
@@ -382,6 +475,7 @@ public final class SignatureStore {
   private static let unknownUserCode: Int32 = 1002
   private static let notAStoreCode: Int32 = 1003
   private static let newerSchemaCode: Int32 = 1004
+  private static let changedCode: Int32 = 1005
 
   /// Runs SQL, turning its failures into ``SignatureStoreError``s naming the store.
   private func store<Result>(_ body: () throws(SQLiteError) -> Result)
@@ -404,9 +498,15 @@ public final class SignatureStore {
     case unknownUserCode:
       return SignatureStoreError(
         .unknownUser, "no user \(quoted(error.message)) is enrolled", path: path)
+    case changedCode:
+      return SignatureStoreError(
+        .changed,
+        "user \(quoted(error.message)) was changed by another process meanwhile; nothing was "
+          + "added (try again)", path: path)
     case notAStoreCode:
       return SignatureStoreError(
-        .notAStore, "is an SQLite database of something else, not a signature store", path: path)
+        .notAStore, "is an SQLite database of something else, not a signature store",
+        path: path)
     case newerSchemaCode:
       return SignatureStoreError(
         .newerSchema,
@@ -417,8 +517,10 @@ public final class SignatureStore {
         .notAStore, "is not a signature store (not an SQLite database)", path: path)
     case SQLITE_BUSY, SQLITE_LOCKED:
       return SignatureStoreError(
-        .database, "another process held the store's lock for longer than the busy timeout",
-        path: path)
+        .database,
+        error.message.isEmpty || error.message.hasPrefix("database is")
+          ? "another process held the store's lock for longer than the busy timeout"
+          : error.message, path: path)
     default:
       return SignatureStoreError(.database, "SQLite: \(error.message)", path: path)
     }

@@ -18,6 +18,8 @@ public struct SignatureStoreError: Error, Hashable, Sendable, CustomStringConver
     case unknownUser
     /// The user is enrolled already.
     case alreadyEnrolled
+    /// Another process changed the user between reading and writing; nothing was written.
+    case changed
     /// What was to be stored breaks a rule of the store (no references, too many).
     case invalidContent
     /// SQLite failed: the disk is full, the file is damaged, the lock was held too long.

@@ -51,11 +51,11 @@ package final class AtomicFile {
   private var isOpen = true
 
   /// Opens a temporary file beside `path`, or `path` itself when it is not a regular file (see
-  /// ``Placement/inPlace``).
+  /// ``Placement/inPlace``). With `ownerOnly`, the file is `0600` whatever it replaces.
   ///
   /// - Throws: ``OutputFileError`` when the folder is missing or not writable, or `path` is a
   ///   folder.
-  package init(path: String) throws(OutputFileError) {
+  package init(path: String, ownerOnly: Bool = false) throws(OutputFileError) {
     self.path = path
     do {
       if Platform.descriptorAlias(path) != nil {
@@ -70,7 +70,7 @@ package final class AtomicFile {
         let isLink = Platform.status(of: path, followingLinks: false)?.kind == .symbolicLink
         let target = existing != nil && isLink ? Platform.resolvedPath(path) ?? path : path
         let (descriptor, temporaryPath) = try TemporaryFiles.makeFile(
-          beside: target, replacing: existing)
+          beside: target, replacing: existing, ownerOnly: ownerOnly)
         (placement, self.target, self.temporaryPath) = (.replacing, target, temporaryPath)
         self.descriptor = descriptor
       }
@@ -202,12 +202,12 @@ package final class AtomicFile {
     TemporaryFiles.unregister(temporaryPath)
   }
 
-  /// Writes a file atomically through `body`; commits when `body` returns, discards when it
-  /// throws.
+  /// Writes a file atomically through `body` (`0600` with `ownerOnly`); commits when `body`
+  /// returns, discards when it throws.
   package static func write<Result>(
-    to path: String, _ body: (OutputSink) throws -> Result
+    to path: String, ownerOnly: Bool = false, _ body: (OutputSink) throws -> Result
   ) throws -> Result {
-    let file = try AtomicFile(path: path)
+    let file = try AtomicFile(path: path, ownerOnly: ownerOnly)
     do {
       let result = try body(file.sink)
       try file.commit()

@@ -304,7 +304,12 @@ extension Platform {
     package var size: Int
     /// The time of the last change of the content, in nanoseconds since 1970.
     package var modificationTime: Int64
+    /// The device and the inode: the file itself, whatever its path now names.
+    package var identity: [UInt64] = []
   }
+
+  /// The effective user of this process (`geteuid`).
+  package static var effectiveUserID: UInt32 { UInt32(geteuid()) }
 
   /// The status of a path, following symbolic links unless `followingLinks` is false; `nil`
   /// when it does not exist (or a link's target does not).
@@ -328,7 +333,8 @@ extension Platform {
     return FileStatus(
       kind: kind, permissions: UInt32(info.st_mode & 0o7777), owner: UInt32(info.st_uid),
       group: UInt32(info.st_gid), size: Int(info.st_size),
-      modificationTime: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec))
+      modificationTime: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+      identity: [UInt64(info.st_dev), UInt64(info.st_ino)])
   }
 
   /// The absolute path with every symbolic link resolved (`realpath`), or `nil` when some part

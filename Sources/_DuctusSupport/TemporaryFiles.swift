@@ -46,15 +46,16 @@ package enum TemporaryFiles {
   /// Creates and opens a new file beside `destination`, named
   /// `.<name>.tmp-<pid>-<host>-XXXXXX`, and remembers it. When `replacing` is the status of
   /// the file it will replace, it gets that file's permissions (and owner, where allowed);
-  /// otherwise `0666` less the umask, as any new file.
+  /// otherwise `0666` less the umask, as any new file. With `ownerOnly` it is `0600` either
+  /// way (for data only its owner may read, such as signatures).
   ///
   /// The folder is first searched for stale temporary files (``removeStale(in:)``), once a
   /// process.
   ///
   /// - Returns: the open descriptor and the file's path.
-  package static func makeFile(beside destination: String, replacing: Platform.FileStatus?)
-    throws(POSIXError) -> (descriptor: Int32, path: String)
-  {
+  package static func makeFile(
+    beside destination: String, replacing: Platform.FileStatus?, ownerOnly: Bool = false
+  ) throws(POSIXError) -> (descriptor: Int32, path: String) {
     let url = URL(fileURLWithPath: destination)
     let folder = url.deletingLastPathComponent().path
     searchOnce(folder)
@@ -64,8 +65,8 @@ package enum TemporaryFiles {
     return try create { () throws(POSIXError) in
       let path = prefix + randomLetters()
       let descriptor = try Platform.createFile(
-        path, permissions: replacing == nil ? 0o666 : 0o600)
-      if let replacing { Platform.copyAttributes(replacing, to: descriptor) }
+        path, permissions: replacing == nil && !ownerOnly ? 0o666 : 0o600)
+      if let replacing, !ownerOnly { Platform.copyAttributes(replacing, to: descriptor) }
       return ((descriptor, path), path)
     }
   }

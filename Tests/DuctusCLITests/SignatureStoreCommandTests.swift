@@ -91,6 +91,47 @@ struct SignatureStoreCommandTests {
     #expect(try DuctusProcess.run(["signature", "list", "--store", store]).standardOutput == "")
   }
 
+  @Test func anExportedUserImportsWithTheSameTemplate() throws {
+    let folder = try Self.signatures()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = folder.appendingPathComponent("first.db").path
+    let second = folder.appendingPathComponent("second.db").path
+    #expect(try enroll("ana", store: first, in: folder).exitCode == 0)
+    #expect(try enroll("o'brien", store: first, in: folder).exitCode == 0)
+    let exported = folder.appendingPathComponent("users.ndjson")
+    try Data("old".utf8).write(to: exported)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: exported.path)
+    let export = try DuctusProcess.run([
+      "signature", "export", "--store", first, "-o", exported.path,
+    ])
+    #expect(export.exitCode == 0, "\(export.standardError)")
+    let mode = try FileManager.default.attributesOfItem(atPath: exported.path)[.posixPermissions]
+    #expect((mode as? Int).map { $0 & 0o077 } == 0)
+    let records = lines(try String(contentsOf: exported, encoding: .utf8))
+    #expect(records.count == 10)
+    #expect(records.first?["key"] as? String == "ana/1")
+    #expect((records.last?["metadata"] as? [String: String])?["user"] == "o'brien")
+
+    let imported = try DuctusProcess.run(["signature", "import", "--store", second, exported.path])
+    #expect(imported.exitCode == 0, "\(imported.standardError)")
+    #expect(
+      lines(imported.standardOutput).compactMap { $0["user"] as? String } == ["ana", "o'brien"])
+    let again = try DuctusProcess.run(["signature", "import", "--store", second, exported.path])
+    #expect(again.exitCode == 2)
+    func score(_ store: String) throws -> Double? {
+      let run = try DuctusProcess.run([
+        "signature", "verify", "--store", store, "--user", "ana",
+        folder.appendingPathComponent("U1S11.TXT").path,
+      ])
+      return object(run.standardOutput)["score"] as? Double
+    }
+    let before = try score(first)
+    #expect(before != nil)
+    #expect(try score(second) == before)
+    let models = try [first, second].map { try SignatureStore(path: $0).user("ana")?.model }
+    #expect(models[0] != nil && models[0] == models[1])
+  }
+
   @Test func mistakesAndHostileInputAreRefusedWithTheirExitCodes() throws {
     let folder = try Self.signatures()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -170,7 +211,7 @@ struct SignatureStoreCommandTests {
   }
 
   @Test func everyStoreCommandExplainsItself() throws {
-    for command in ["enroll", "verify", "update", "list", "delete-user"] {
+    for command in ["enroll", "verify", "update", "list", "delete-user", "export", "import"] {
       #expect(
         try Snapshot.check("help-signature-\(command)", ["help", "signature", command]).exitCode
           == 0)
@@ -184,14 +225,18 @@ struct SignatureStoreCommandTests {
     let folder = try Self.signatures()
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = folder.appendingPathComponent("store.db").path
+    let started = Date()
     #expect(try enroll("base", store: store, in: folder).exitCode == 0)
+    // Kills spread over the last two thirds of an enrolment's run and a little past it, where
+    // the store is opened and written.
+    let duration = Date().timeIntervalSince(started)
     let references = (1...5).map { folder.appendingPathComponent("U1S\($0).TXT").path }
     var random = SplitMix64(seed: 11)
     for index in 0..<8 {
       let run = try RunningDuctus(
         ["signature", "enroll", "--store", store, "--user", "k\(index)"] + references)
       try run.closeInput()
-      usleep(useconds_t(random.uniform(0.0...0.25) * 1_000_000))
+      usleep(useconds_t(random.uniform(0.3...1.1) * duration * 1_000_000))
       run.send(SIGKILL)
       _ = run.waitForExit()
       let verify = try RunningDuctus([

@@ -295,6 +295,18 @@ import _DuctusSupport
       + String(repeating: "[", count: 100_000)
       + String(repeating: "]", count: 100_000) + "}}"
     #expect(problem(deep)?.message.contains("nested more than 32 levels") ?? false)
+    // The attempt is at level 2: arrays open to level 32 may hold nothing, as before the
+    // scanner walked the attempt instead of reading it.
+    func nested(_ levels: Int, _ inner: String) -> String {
+      "{\"id\":9,\"template\":\"latin/a\",\"attempt\":{\"x\":"
+        + String(repeating: "[", count: levels) + inner + String(repeating: "]", count: levels)
+        + "}}"
+    }
+    #expect(problem(nested(30, "")) == nil)
+    #expect(problem(nested(30, " ")) == nil)
+    #expect(problem(nested(30, "1"))?.message.contains("nested more than 32 levels") ?? false)
+    #expect(problem(nested(29, "1")) == nil)
+    #expect(problem(nested(31, ""))?.message.contains("nested more than 32 levels") ?? false)
   }
 
   @Test func attemptsOverTheLimitsAreRefusedAsTheyAreCounted() {

@@ -102,6 +102,9 @@ import Testing
     }
     let square = "[0,0,1,0,1,1,0,1]"
     #expect(try read("{\"strokes\":[{\"mask\":[\(square)]}]}").strokes[0].mask != nil)
+    let unbounded = InkReadLimits(maximumStrokePoints: .max, maximumDrawingPoints: .max)
+    let masked = Data("{\"strokes\":[{\"mask\":[\(square)]}]}".utf8)
+    #expect(try DuctusJSONReader().drawing(from: masked, limits: unbounded).strokes.count == 1)
     #expect {
       try read("{\"strokes\":[{\"mask\":[\(square),[0,0]]}]}")
     } throws: { error in

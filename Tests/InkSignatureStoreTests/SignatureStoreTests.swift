@@ -112,14 +112,22 @@ struct SignatureStoreTests {
     let later = Self.date.addingTimeInterval(60)
     for index in 3..<5 {
       try store.addReference(
-        Self.reference("r\(index)"), to: "ana", model: Data("\(index)".utf8), keepingAtMost: 4,
-        date: later)
+        Self.reference("r\(index)"), to: "ana", model: Data("\(index)".utf8),
+        expectedModel: try #require(try store.user("ana")).model, keepingAtMost: 4, date: later)
     }
     #expect(try store.references(of: "ana") == (1..<5).map { Self.reference("r\($0)") })
     let ana = try #require(try store.user("ana"))
     #expect(ana.model == Data("4".utf8) && ana.updated == later && ana.enrolled == Self.date)
+    let stale = failure {
+      try store.addReference(
+        Self.reference("x"), to: "ana", model: Data(), expectedModel: Data("3".utf8),
+        keepingAtMost: 4)
+    }
+    #expect(stale?.kind == .changed)
+    #expect(try store.references(of: "ana").count == 4)
     let unknown = failure {
-      try store.addReference(Self.reference("x"), to: "zoe", model: Data(), keepingAtMost: 4)
+      try store.addReference(
+        Self.reference("x"), to: "zoe", model: Data(), expectedModel: Data(), keepingAtMost: 4)
     }
     #expect(unknown?.kind == .unknownUser)
     #expect(unknown?.description.hasSuffix("no user 'zoe' is enrolled") ?? false)
@@ -209,6 +217,52 @@ struct SignatureStoreTests {
     let newer = failure { _ = try SignatureStore(path: path) }
     #expect(newer?.kind == .newerSchema)
     #expect(newer?.message.contains("schema \(SignatureStoreSchema.version + 1)") ?? false)
+  }
+
+  @Test func namesThatSQLiteWouldReadAsURIsAreFiles() throws {
+    let folder = try Folder()
+    let previous = FileManager.default.currentDirectoryPath
+    FileManager.default.changeCurrentDirectoryPath(folder.url.path)
+    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    for name in [":memory:", "file:s.db?mode=memory", "file:t.db?vfs=unix-none"] {
+      let store = try SignatureStore(path: name)
+      try store.enroll(user: "ana", references: [Self.reference("a")], model: Data())
+      #expect(try SignatureStore(path: name).users().map(\.id) == ["ana"], "\(name)")
+      #expect(FileManager.default.fileExists(atPath: folder.path(name)), "\(name)")
+    }
+  }
+
+  @Test func boundTextKeepsItsNULs() throws {
+    let folder = try Folder()
+    let store = try SignatureStore(path: folder.path("s.db"))
+    let reference = StoredReference(
+      format: "a\u{0}b", drawing: Data(), features: Data(), added: Self.date)
+    try store.enroll(user: "ana", references: [reference, Self.reference("x")], model: Data())
+    #expect(try store.references(of: "ana").first == reference)
+  }
+
+  @Test func anotherProgramsDatabaseIsLeftAsItWas() throws {
+    let folder = try Folder()
+    let other = folder.path("other.db")
+    _ = FileManager.default.createFile(
+      atPath: other, contents: nil, attributes: [.posixPermissions: 0o600])
+    try SQLiteConnection(path: other, create: false, busyTimeout: 1).execute(
+      "CREATE TABLE notes (text TEXT)")
+    let before = try #require(FileManager.default.contents(atPath: other))
+    #expect(failure { _ = try SignatureStore(path: other) }?.kind == .notAStore)
+    #expect(FileManager.default.contents(atPath: other) == before)
+    #expect(!FileManager.default.fileExists(atPath: other + "-wal"))
+  }
+
+  @Test func aStoreOfAnotherUserIsRefused() throws {
+    guard geteuid() == 0 else { return }  // only root can give a file away
+    let folder = try Folder()
+    let path = folder.path("s.db")
+    _ = try SignatureStore(path: path)
+    #expect(chown(path, 65_534, 65_534) == 0)
+    let error = failure { _ = try SignatureStore(path: path) }
+    #expect(error?.kind == .unsafeFile)
+    #expect(error?.message.contains("belongs to another user") ?? false)
   }
 
   @Test func twoWritersAtOnceBothSucceed() throws {

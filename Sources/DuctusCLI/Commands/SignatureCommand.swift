@@ -12,7 +12,7 @@ struct SignatureCommand: Command {
       subcommands: [
         SignatureFeaturesCommand(), SignatureEnrollCommand(), SignatureVerifyCommand(),
         SignatureUpdateCommand(), SignatureListCommand(), SignatureDeleteUserCommand(),
-        SignatureEvaluateCommand(),
+        SignatureExportCommand(), SignatureImportCommand(), SignatureEvaluateCommand(),
       ])
   }
 }

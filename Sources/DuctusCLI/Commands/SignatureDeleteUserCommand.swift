@@ -11,9 +11,11 @@ struct SignatureDeleteUserCommand: Command {
       discussion:
         "The user's references and template are deleted in one transaction; SQLite overwrites "
         + "the freed pages and the store's write-ahead log is checkpointed and emptied, so "
-        + "that no copy of the signatures stays in the files. The user's lines of the "
-        + "verification log stay (they hold no signature). Exit 66 when no such user is "
-        + "enrolled.",
+        + "that no copy of the signatures stays in the files. When another process reading "
+        + "the store keeps the log from being emptied, the user is deleted but the command "
+        + "says so and exits 74 (the next opening of the store checkpoints again). The user's "
+        + "lines of the verification log stay (they hold no signature). Exit 66 when no such "
+        + "user is enrolled.",
       options: [SignatureStoreOptions.store, SignatureStoreOptions.user])
   }
 

@@ -42,10 +42,9 @@ struct SignatureListCommand: Command {
             + findings.prefix(5).joined(separator: "; "))
       }
     }
-    var counts: [String: Int] = [:]
-    for record in try store.verifications() { counts[record.user, default: 0] += 1 }
+    let counts = try store.verificationCounts()
     let dates = ISO8601DateFormatter()
-    let lines = try store.users().map { user in
+    let lines = try store.users(includingModels: false).map { user in
       Line(
         user: user.id, references: user.referenceCount, enrolled: dates.string(from: user.enrolled),
         updated: dates.string(from: user.updated), verifications: counts[user.id] ?? 0)

@@ -13,11 +13,12 @@ struct SignatureUpdateCommand: Command {
       name: "update",
       abstract: "Add a verified genuine signature to a user's references.",
       discussion:
-        "The signature is verified first (and the verification logged); only when it is "
-        + "judged genuine is it added, the template computed again from the references (the "
-        + "newest --keep of them; the oldest go) and stored in one transaction. A signature "
-        + "judged a forgery is not added (exit 65). Answer: the verification's, with "
-        + "\"added\" and \"references\".",
+        "The signature is verified first, and the verification logged (one transaction); "
+        + "only when it is judged genuine is it added, with the template computed again from "
+        + "the references (the newest --keep of them; the oldest go), in a second "
+        + "transaction, which adds nothing when another process changed the user in between "
+        + "(exit 74: try again). A signature judged a forgery is not added (exit 65). Answer: "
+        + "the verification's, with \"added\" and \"references\".",
       options: [
         SignatureStoreOptions.store, SignatureStoreOptions.user, RecordSelection.option,
         .value(
@@ -73,7 +74,8 @@ struct SignatureUpdateCommand: Command {
     }
     try store.addReference(
       try candidate.reference(added: Date()), to: id,
-      model: try SignatureStoreOptions.model(of: updated), keepingAtMost: keep)
+      model: try SignatureStoreOptions.model(of: updated), expectedModel: user.model,
+      keepingAtMost: keep)
     let answer = Answer(verification: verification, added: true, references: kept.count)
     try context.writeOutput(to: "-") { try $0.write(TraceOptions.encoder.encode(answer) + [10]) }
     return .success

@@ -17,6 +17,8 @@ struct SignatureRecord {
   var drawing: PKDrawing
   /// Its features.
   var features: SignatureFeatures
+  /// The user the record names in its metadata (`user`, as `signature export` writes), if any.
+  var user: String?
 
   /// The features of a record, or a failure (65) naming it.
   init(_ record: CorpusRecord, name: String) throws(CommandFailure) {
@@ -30,6 +32,7 @@ struct SignatureRecord {
     }
     self.name = name
     drawing = record.drawing
+    user = record.metadata["user"]
   }
 
   /// The input of a path, refused when it is standard input or a folder.

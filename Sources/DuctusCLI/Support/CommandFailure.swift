@@ -78,7 +78,7 @@ package struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertibl
         case .missing, .unknownUser: .inputMissing
         case .invalidUserID, .alreadyEnrolled: .usage
         case .notAStore, .newerSchema, .invalidContent: .malformedInput
-        case .unsafeFile, .database: .ioError
+        case .unsafeFile, .database, .changed: .ioError
         }
       self.init(code, store.description)
       file = store.path

@@ -58,12 +58,14 @@ struct SessionLimits: Hashable, Sendable {
   /// The `--max-points` option.
   static let pointsOption = OptionDeclaration.value(
     "max-points", valueName: "n",
-    help: "The most points an attempt may have; one with more is refused before it is read.",
+    help: "The most points an attempt may have; one with more is refused as it is read, "
+      + "before it is scored.",
     defaultDescription: "100000")
   /// The `--max-strokes` option.
   static let strokesOption = OptionDeclaration.value(
     "max-strokes", valueName: "n",
-    help: "The most strokes an attempt may have; one with more is refused before it is read.",
+    help: "The most strokes an attempt may have; one with more is refused as it is read, "
+      + "before it is scored.",
     defaultDescription: "200")
   /// The `--max-ink-length` option.
   static let inkLengthOption = OptionDeclaration.value(

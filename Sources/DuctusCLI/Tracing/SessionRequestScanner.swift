@@ -17,7 +17,9 @@ import _DuctusSupport
 ///
 /// Messages name the field (`template`, `in attempt`). After a problem that leaves the JSON
 /// readable (an unknown key, a number), the scan goes on to the end so that the request's `id`
-/// is still found for the answer; a syntax error ends it at once and is the one reported.
+/// is still found for the answer; a syntax error ends it at once and is the one reported. A
+/// problem inside the attempt's drawing is found when the reader reads it, after the template
+/// and the settings are checked.
 struct SessionRequestScanner {
   /// A top-level member: where its value is in the line, its type and, for a string, its text.
   struct Member {
@@ -49,7 +51,8 @@ struct SessionRequestScanner {
     case index(Int)
   }
 
-  /// The deepest nesting accepted (a request with an attempt needs 6 levels).
+  /// The deepest nesting accepted (a request with an attempt needs 6 levels); under 64, the
+  /// bits of the attempt walk's stack of open brackets.
   static let maximumDepth = 32
   /// The longest string `id` accepted, in bytes.
   static let maximumIDLength = 1024
@@ -240,11 +243,17 @@ struct SessionRequestScanner {
         _ = try readString(decoding: false)
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         level += 1
+        position += 1
+        // A container at the deepest level may only be empty: its values would lie deeper.
+        if level == Self.maximumDepth {
+          skipWhitespace()
+          let closer = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+          if position < end, bytes[position] != closer { level += 1 }
+        }
         guard level <= Self.maximumDepth else {
           throw syntax("values are nested more than \(Self.maximumDepth) levels deep")
         }
         open = open << 1 | (byte == UInt8(ascii: "{") ? 1 : 0)
-        position += 1
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
         guard (open & 1 == 1) == (byte == UInt8(ascii: "}")) else {
           throw syntax(open & 1 == 1 ? "expected a key or }" : "expected a value or ]")

@@ -199,7 +199,8 @@ public struct DuctusJSONReader: Sendable {
 
   /// What the count of a mask's numbers is bounded by, after it in an error.
   static let maskCoordinatesLimit =
-    "mask coordinates, two a vertex within the limit of points a stroke"
+    "mask coordinates left (two a vertex, the vertices of a mask within the limit of points a "
+    + "stroke)"
 
   /// Reads `null` or an array of polygons, each a flat array `[x0, y0, x1, y1, …]`, of at most
   /// ``InkReadLimits/maximumStrokePoints`` vertices in all (they count as points of the
@@ -216,9 +217,10 @@ public struct DuctusJSONReader: Sendable {
     while try scanner.nextElement(&first) {
       let start = scanner.position
       values.removeAll(keepingCapacity: true)
+      let (most, overflow) = (limits.maximumStrokePoints - vertices).multipliedReportingOverflow(
+        by: 2)
       try scanner.readNumbers(
-        into: &values, maximumCount: 2 * (limits.maximumStrokePoints - vertices),
-        limit: Self.maskCoordinatesLimit
+        into: &values, maximumCount: overflow ? .max : most, limit: Self.maskCoordinatesLimit
       ) { "field \"mask\" of \(stroke) number \($0)" }
       guard values.count % 2 == 0 else {
         scanner.position = start
