@@ -1,4 +1,5 @@
 import Dispatch
+import DuctusTestSupport
 import Foundation
 import Testing
 
@@ -263,6 +264,42 @@ struct SignatureStoreTests {
     let error = failure { _ = try SignatureStore(path: path) }
     #expect(error?.kind == .unsafeFile)
     #expect(error?.message.contains("belongs to another user") ?? false)
+  }
+
+  @Test func damagedStoresAreRefusedNotCrashedOn() throws {
+    let folder = try Folder()
+    let path = folder.path("s.db")
+    let store = try SignatureStore(path: path)
+    for index in 0..<20 {
+      try store.enroll(
+        user: "u\(index)", references: [Self.reference("r\(index)", count: 300)], model: Data())
+    }
+    try store.deleteUser("u0")  // checkpointed: the file holds everything
+    let whole = try #require(FileManager.default.contents(atPath: path))
+    var random = SplitMix64(seed: 3)
+    for trial in 0..<12 {
+      var bytes = whole
+      if trial < 4 {
+        bytes = bytes.prefix(bytes.count * (trial + 1) / 5)
+      } else {
+        for _ in 0..<16 {
+          let offset = 100 + Int(random.next() % UInt64(bytes.count - 100))
+          bytes[offset] = UInt8(truncatingIfNeeded: random.next())
+        }
+      }
+      let damaged = folder.path("damaged-\(trial).db")
+      _ = FileManager.default.createFile(
+        atPath: damaged, contents: bytes, attributes: [.posixPermissions: 0o600])
+      // Opening, listing and checking either work or fail with a store error; nothing traps.
+      do {
+        let opened = try SignatureStore(path: damaged, create: false)
+        _ = try? opened.users()
+        _ = try? opened.integrityCheck()
+        _ = try? opened.references(of: "u5")
+      } catch {
+        #expect([.notAStore, .database].contains(error.kind), "\(trial): \(error)")
+      }
+    }
   }
 
   @Test func twoWritersAtOnceBothSucceed() throws {
