@@ -45,8 +45,10 @@ enum ShapeEvaluation: BenchmarkSuite {
   static func run(_ arguments: BenchmarkArguments) throws {
     if arguments.caseName == "explain" { return try explain(arguments) }
     if arguments.caseName == "speed" { return speed() }
+    if arguments.caseName == "synthetic" { return try synthetic(arguments) }
     guard arguments.caseName == "real" else {
-      throw BenchmarkError.unknownCase(arguments.caseName, known: ["real", "explain", "speed"])
+      throw BenchmarkError.unknownCase(
+        arguments.caseName, known: ["real", "explain", "speed", "synthetic"])
     }
     let data = URL(fileURLWithPath: try arguments.string("datasets"))
     let recognizer = ShapeRecognizer()
@@ -140,6 +142,43 @@ enum ShapeEvaluation: BenchmarkSuite {
       Stopwatch.emit("shapes.\(name).200.p50\t" + String(format: "%.6f", times[1000]))
       Stopwatch.emit("shapes.\(name).200.p99\t" + String(format: "%.6f", times[1980]))
     }
+  }
+
+  /// `synthetic [--count N] [--seed S] [--explain KIND]`: the shapes of `ductus synth shapes -n N
+  /// --seed S` (2,200 and 7 by default), made in memory and recognised, as a line a kind with its
+  /// right share and the kinds it came out as, then the share over the kinds that are right at
+  /// least once (those the recognizer reads); with `--explain`, first the readings of the
+  /// specimens of that kind read wrong (as `explain` prints them).
+  static func synthetic(_ arguments: BenchmarkArguments) throws {
+    let count = try arguments.integer("count", default: 2200)
+    let synthesizer = ShapeSynthesizer(seed: UInt64(try arguments.integer("seed", default: 7)))
+    let kinds = ShapeSynthesizer.kinds
+    let recognizer = ShapeRecognizer()
+    let explained = try? arguments.string("explain")
+    var tally = ShapeEvaluationTally()
+    for i in 0..<count {
+      let specimen = synthesizer.specimen(kind: kinds[i % kinds.count], index: i)
+      let shapes = recognizer.shapes(in: specimen.drawing)
+      tally.add(label: specimen.truth.kind.rawValue, shapes: shapes, truth: specimen.truth)
+      if specimen.truth.kind.rawValue == explained,
+        !ShapeEvaluationTally.isRight(shapes, expected: [specimen.truth.kind])
+      {
+        Stopwatch.emit("\(explained ?? "")#\(i)\tstrokes \(specimen.drawing.strokes.count)")
+        let strokes = ShapeRecognizer.strokeSamples(of: specimen.drawing)
+        for line in recognizer.explanation(of: strokes) { Stopwatch.emit("  " + line) }
+      }
+    }
+    let read = tally.labels.filter { $0.value.right > 0 }
+    for (label, counts) in tally.labels.sorted(by: { $0.key < $1.key }) {
+      let listed = counts.kinds.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }
+      Stopwatch.emit(
+        "synthetic\t\(label)\t\(counts.right)/\(counts.count)\t" + listed.joined(separator: ", "))
+    }
+    let right = read.values.reduce(0) { $0 + $1.right }
+    let total = read.values.reduce(0) { $0 + $1.count }
+    Stopwatch.emit(
+      "synthetic\tkinds read \(read.count)\tright \(right)/\(total)\t"
+        + String(format: "%.1f%%", 100 * Double(right) / Double(max(total, 1))))
   }
 
   /// `explain --input FILE|FOLDER [--label L]`: the answers of each record (of label `L`), a

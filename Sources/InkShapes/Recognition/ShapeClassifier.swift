@@ -52,12 +52,13 @@ struct ShapeClassifier {
   func closedCandidates(end: Int) -> [ShapeCandidate] {
     var found: [ShapeCandidate] = []
     let range = 0..<(end + 1)
-    if let round = roundCandidate(range: range) { found.append(round) }
+    var round = roundCandidate(range: range)
     // The closed loop, started at its flattest point so that no corner sits at the seam, then
     // at its first corner so that every side is one run.
     let n = end
-    guard n >= 2 * CornerFinder.window + 2 else { return found }
+    guard n >= 2 * CornerFinder.window + 2 else { return round.map { [$0] } ?? [] }
     let start = rotated(range: 0..<n, start: flattestPoint(count: n))
+    var strongest = 0.0
     for (set, corners) in Self.cornerSets(start).enumerated() {
       let inner = Array(corners.dropFirst().dropLast())
       // ShortStraw (the second set) finds corners on round ink too: only its triangles and
@@ -66,11 +67,19 @@ struct ShapeClassifier {
       let loop = rotated(start, start: inner[0])
       let sides = inner.map { $0 - inner[0] } + [loop.xs.count - 1]
       guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
-      let vertices = Self.merged(refined, within: Self.cornerMerge * path.diagonal)
+      let vertices = Self.withoutFlatVertices(
+        Self.merged(refined, within: Self.cornerMerge * path.diagonal))
       guard vertices.count >= 3 else { continue }
-      found += polygonCandidates(vertices)
+      let evidence = Self.cornerEvidence(loop, corners: sides)
+      found += polygonCandidates(vertices).map { reading in
+        var reading = reading
+        if reading.shape.kind != .star { reading.cornerEvidence = evidence }
+        return reading
+      }
+      strongest = max(strongest, evidence)
     }
-    return found
+    round?.cornerEvidence = strongest
+    return (round.map { [$0] } ?? []) + found
   }
 
   /// The corners of points by IStraw and by ShortStraw, once when they agree, each without the

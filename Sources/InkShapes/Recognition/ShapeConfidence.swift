@@ -9,13 +9,13 @@ import Foundation
 enum ShapeConfidence {
   /// The weights of ``features(_:)``, a row a family.
   static let weights: [Double] = [
-    -8.037, -1.526, -0.021, 0.000,
-    -3.701, 2.224, -1.485, -2.565,
-    -0.509, 2.078, -0.114, -0.887,
-    -4.751, -3.348, -3.250, -11.031,
-    -9.051, -5.058, -1.267, -10.298,
-    -2.647, -2.816, -2.941, -3.413,
-    -6.978, -1.458, -17.979, 2.479,
+    -8.063, -1.546, -0.020, 0.000, 0.000,
+    -3.680, 2.239, -1.422, -2.551, 0.000,
+    -0.510, 2.081, -0.114, -0.884, 0.000,
+    -3.235, -3.251, -10.673, -9.008, -4.316,
+    -19.415, -1.877, -11.209, 0.000, 13.918,
+    -2.531, -2.712, -2.896, -3.217, 0.000,
+    -6.950, -1.470, -17.575, 2.393, 0.000,
   ]
 
   /// The families of kinds, each with its own offset to the logit (the first, lines, has none):
@@ -37,7 +37,7 @@ enum ShapeConfidence {
   /// ln complexity (vertices or segments). The maximum deviation is left out: it follows the
   /// mean so closely that its weight, fitted with the mean's, came out of the wrong sign for the
   /// families with few right readings (lines).
-  static let familyWidth = 4
+  static let familyWidth = 5
 
   /// The features the map reads, in the order of its weights: for the candidate's family,
   /// ``familyWidth`` values in its slots, zeros in every other family's (so that each family
@@ -49,7 +49,11 @@ enum ShapeConfidence {
     x[base] = 1
     x[base + 1] = log(max(fit.meanDeviation, 1e-6))
     x[base + 2] = 1 - fit.coverage
-    x[base + 3] = log(max(candidate.complexity, 1))
+    let kind = candidate.shape.kind
+    if family(kind) != family(.triangle) { x[base + 3] = log(max(candidate.complexity, 1)) }
+    if [family(.triangle), family(.circle)].contains(family(kind)) {
+      x[base + 4] = candidate.cornerEvidence ?? 0
+    }
     return x
   }
 
