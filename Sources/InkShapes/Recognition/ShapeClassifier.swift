@@ -20,6 +20,10 @@ struct ShapeClassifier {
   static let circleAxisRatio = 0.7
   /// The turn, in degrees of interior angle, below which a corner counts as sharp for zigzags.
   static let sharpAngle = 80.0
+  /// The widest interior angle, in degrees, of a zigzag whose turns alternate left and right
+  /// (one whose turns do not, such as the $1 logs' delete mark, needs corners under
+  /// ``sharpAngle``).
+  static let alternatingAngle = 110.0
   /// A zigzag's longest segment is at most this many times its median one (an arrow's shaft is
   /// longer).
   static let zigzagSegmentRatio = 2.5
@@ -404,7 +408,13 @@ struct ShapeClassifier {
     let lengths = (1...segments).map {
       hypot(vertices[$0].0 - vertices[$0 - 1].0, vertices[$0].1 - vertices[$0 - 1].1)
     }.sorted()
-    if segments >= 3, angles.allSatisfy({ $0 < Self.sharpAngle }),
+    let turns = (1..<segments).map {
+      Self.turnSign(vertices[$0 - 1], vertices[$0], vertices[$0 + 1])
+    }
+    let alternating = zip(turns, turns.dropFirst()).allSatisfy { $0 * $1 < 0 }
+    let sharpest = angles.max() ?? 180
+    if segments >= 3,
+      sharpest < Self.sharpAngle || (alternating && sharpest < Self.alternatingAngle),
       lengths[segments - 1] <= Self.zigzagSegmentRatio * lengths[segments / 2]
     {
       return .zigzag
@@ -491,6 +501,15 @@ struct ShapeClassifier {
       }
     }
     return false
+  }
+
+  /// The sign of the turn at `b` from `a` to `c`: positive one way, negative the other, 0
+  /// straight on.
+  static func turnSign(
+    _ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double)
+  ) -> Double {
+    let cross = (b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0)
+    return cross > 0 ? 1 : cross < 0 ? -1 : 0
   }
 
   /// The interior angle at `b`, in degrees (180 straight).
