@@ -37,6 +37,14 @@ struct ShapeClassifier {
     var found: [ShapeCandidate] = []
     if let closing = path.closingIndex() {
       found += closedCandidates(end: closing)
+      // A path that passes near its start before coming back to it at its end (a pentagram
+      // drawn in one stroke crosses its start's corner halfway) is read closed at its end too.
+      let last = path.count - 1
+      if closing < last - CornerFinder.window,
+        path.distance(0, last) <= InkPath.closureGap * path.diagonal
+      {
+        found += closedCandidates(end: last)
+      }
     } else {
       found += openCandidates()
       // A round shape whose ends stay apart but that goes nearly all the way round.

@@ -27,7 +27,7 @@ import OpenPencilKit
 /// Complexity: about O(n · m) for a stroke of n resampled points and outlines of m segments; a
 /// 200-point stroke takes well under a millisecond in a release build.
 public struct ShapeRecognizer: Sendable {
-  /// Readings below this confidence come back as ``ShapeKind/none``; 0.25 by default (the
+  /// Readings below this confidence come back as ``ShapeKind/none``; 0.2 by default (the
   /// lowest minimum, in steps of 0.05, that refuses 92% of the tuning halves' letters).
   public var minimumConfidence: Double
   /// Strokes whose ends come this close to another stroke, as a part of the larger one's
@@ -38,7 +38,7 @@ public struct ShapeRecognizer: Sendable {
 
   /// A recognizer with the given settings (each documented with its property).
   public init(
-    minimumConfidence: Double = 0.25, touchDistance: Double = 0.15, maximumGroupSize: Int = 8
+    minimumConfidence: Double = 0.2, touchDistance: Double = 0.15, maximumGroupSize: Int = 8
   ) {
     self.minimumConfidence = minimumConfidence
     self.touchDistance = touchDistance
