@@ -107,7 +107,7 @@ enum ShapeEvaluation: BenchmarkSuite {
     // four sides touched too little to join) have no label, so they stay out of the fit.
     let weights = fitLogistic(outcomes.filter { $0.tuning && $0.isTarget && $0.chosen.count == 1 })
     Stopwatch.emit(
-      "confidence\tlogistic weights on the tuning halves, a row a family (intercept, ln mean, uncovered, ln complexity)\t"
+      "confidence\tlogistic weights on the tuning halves, a row a family (intercept, ln mean, uncovered, ln complexity, corner evidence)\t"
         + weights.map { String(format: "%.3f", $0) }.joined(separator: ", "))
   }
 

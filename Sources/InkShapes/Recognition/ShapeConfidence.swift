@@ -1,11 +1,13 @@
 import Foundation
 
 /// The calibrated confidence of a reading: a logistic map of its fit,
-/// `σ(β₀ + β₁ ln(mean deviation) + β₂ (1 − coverage) + β₃ ln(complexity))` with one set of
-/// coefficients for each family of kinds, fitted by logistic regression (every class weighing
-/// the same) on the tuning halves of the real data only, as `DuctusBench evaluate-shapes real`
-/// prints them (see the <doc:ShapeRecognition> article): of the chosen readings given 0.9 or
-/// more, 94% were of the right kind on the tuning halves and 93% on the held-out ones.
+/// `σ(β₀ + β₁ ln(mean deviation) + β₂ (1 − coverage) + β₃ ln(complexity) + β₄ corner evidence)`
+/// with one set of coefficients for each family of kinds, fitted by logistic regression (every
+/// class weighing the same) on the tuning halves of the real data only, as `DuctusBench
+/// evaluate-shapes real` prints them (see the <doc:ShapeRecognition> article): of the chosen readings given 0.9 or
+/// more, 94% were of the right kind on the tuning halves and on the held-out ones. Polygons have
+/// no complexity term: polygon against circle is decided by the corner evidence
+/// (``ShapeCandidate/cornerEvidence``), not by a penalty for each vertex.
 enum ShapeConfidence {
   /// The weights of ``features(_:)``, a row a family.
   static let weights: [Double] = [
@@ -34,7 +36,8 @@ enum ShapeConfidence {
   }
 
   /// The number of features a family has: an intercept, ln mean deviation, the uncovered part,
-  /// ln complexity (vertices or segments). The maximum deviation is left out: it follows the
+  /// ln complexity (vertices or segments; none for polygons), the corner evidence (for polygons
+  /// and round readings only). The maximum deviation is left out: it follows the
   /// mean so closely that its weight, fitted with the mean's, came out of the wrong sign for the
   /// families with few right readings (lines).
   static let familyWidth = 5
