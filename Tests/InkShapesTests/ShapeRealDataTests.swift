@@ -43,14 +43,14 @@ struct ShapeRealDataTests {
       "dollar-unistroke", tunes: ShapeDataProtocol.dollarTunes,
       expected: { ShapeDataProtocol.dollarKinds[$0] }, every: 2,
       where: { $0.metadata["speed"] == "medium" })
-    #expect(share >= 0.88)  // measured 218 / 240 = 90.8%
+    #expect(share >= 0.90)  // measured 221 / 240 = 92.1%
   }
 
   @Test func quickDrawShapesComeBackAsTheirKinds() throws {
     let share = try heldOutShare(
       "quickdraw-dev", tunes: ShapeDataProtocol.quickDrawTunes,
       expected: { ShapeDataProtocol.quickDrawKinds[$0] })
-    #expect(share >= 0.49)  // measured 79 / 153 = 51.6%
+    #expect(share >= 0.57)  // measured 91 / 153 = 59.5%
   }
 
   @Test func unipenLettersComeBackAsNone() throws {
@@ -60,6 +60,6 @@ struct ShapeRealDataTests {
       "unipen-apa/data/1c", tunes: { tuning.contains($0.metadata["writer"] ?? "") },
       expected: { ShapeDataProtocol.shapeLetters.contains($0) ? nil : [ShapeKind.none] },
       isLetter: true, every: 6)
-    #expect(share >= 0.90)  // measured 300 / 329 = 91.2%
+    #expect(share >= 0.90)  // measured 298 / 329 = 90.6% (the target is 90%)
   }
 }

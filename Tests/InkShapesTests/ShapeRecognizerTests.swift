@@ -297,4 +297,72 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
       ys: ellipse(0, 0, 30, 30).ys.flatMap { [$0, $0] })
     #expect(recognizer.shape(of: [doubled]).kind == .circle)
   }
+
+  /// The corners of a regular polygon of `sides` about (200, 200), radius 100.
+  func regular(_ sides: Int, turn: Double = 0.1) -> [(Double, Double)] {
+    (0..<sides).map { k in
+      let a = turn + 2 * Double.pi * Double(k) / Double(sides)
+      return (200 + 100 * cos(a), 200 + 100 * sin(a))
+    }
+  }
+
+  @Test func manySidedPolygonsAreNoCircles() throws {
+    for sides in [6, 7, 8] {
+      let shape = recognizer.shape(of: [stroke(regular(sides), closed: true)])
+      #expect(shape.kind == (sides == 6 ? .hexagon : .polygon), "\(sides) sides: \(shape.kind)")
+      #expect(shape.sides == sides)
+      for corner in regular(sides) {
+        #expect(nearest(corner, try #require(shape.vertices)) < 0.04 * 200)
+      }
+    }
+    // A circle whose radius wobbles by a few hundredths, as a hand draws it, is still a circle
+    // (a wobble of 3% seven times round is concave between its bumps: a rounded heptagon).
+    let wobbly = (0..<200).map { k -> (Double, Double) in
+      let a = 2 * Double.pi * Double(k) / 200
+      let r = 100 + 1.5 * sin(7 * a) + sin(3 * a + 1)
+      return (200 + r * cos(a), 200 + r * sin(a))
+    }
+    #expect(recognizer.shape(of: [stroke(wobbly, closed: true)]).kind == .circle)
+  }
+
+  @Test func synthesizedPolygonsOfSevenAndEightSidesArePolygons() {
+    let synthesizer = ShapeSynthesizer(seed: 7)
+    var right = 0
+    for index in 0..<20 {
+      let specimen = synthesizer.specimen(kind: .polygon, index: index)
+      let shapes = recognizer.shapes(in: specimen.drawing)
+      if shapes.count == 1, shapes[0].kind == .polygon, shapes[0].sides == specimen.truth.sides {
+        right += 1
+      }
+    }
+    #expect(right >= 18, "\(right) of 20")  // 20 of 20 when written
+  }
+
+  @Test func aRhombusIsADiamondAndADiamondLabelAQuadrilateral() {
+    let rhombus = [(100.0, 0.0), (160, 100), (100, 200), (40, 100)]
+    let shape = recognizer.shape(of: [stroke(rhombus, closed: true)])
+    #expect(shape.kind == .quadrilateral && shape.subkind == .diamond)
+    #expect(ShapeLabel.kinds(for: "diamond") == [.quadrilateral])
+  }
+
+  @Test func aZigzagWithRightAnglesTurnsAlternately() {
+    let zigzag = [(0.0, 0.0), (60, 60), (120, 0), (180, 60)]
+    #expect(recognizer.shape(of: [stroke(zigzag)]).kind == .zigzag)
+    // Three sides of a square turn the same way each time: no zigzag.
+    let cup = [(0.0, 0.0), (0, 100), (100, 100), (100, 0)]
+    #expect(recognizer.shape(of: [stroke(cup)]).kind != .zigzag)
+  }
+
+  @Test func anArrowWithASmallHeadIsAnArrow() throws {
+    // A shaft of 300 and barbs of 50 at 30° to it: each stands out 25 (0.08 of the length).
+    let barb = 50 * sin(Double.pi / 6)
+    let back = 50 * cos(Double.pi / 6)
+    let points = [
+      (0.0, 0.0), (300, 0), (300 - back, -barb), (300, 0), (300 - back, barb),
+    ]
+    let shape = recognizer.shape(of: [stroke(points)])
+    #expect(shape.kind == .arrow)
+    let head = try #require(shape.head)
+    #expect(hypot(head[0] - 300, head[1]) < 0.04 * 300)
+  }
 }

@@ -20,6 +20,11 @@ struct ShapeCandidate {
   /// or a circle, 3 for an ellipse): a feature of the confidence, which so learns PaleoSketch's
   /// preference for simpler readings.
   var complexity: Double
+  /// For a polygon, how sure its corners are corners (``ShapeClassifier/cornerEvidence(_:corners:)``);
+  /// for a round reading of a loop, the largest of its polygon readings' (0 when it has none);
+  /// `nil` for the other kinds. A feature of the confidence, which so decides polygon against
+  /// circle by the corners rather than by the number of vertices.
+  var cornerEvidence: Double?
 
   /// A candidate of `kind` with its outline; fit not yet measured.
   init(

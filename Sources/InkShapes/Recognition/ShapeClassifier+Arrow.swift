@@ -4,7 +4,7 @@ extension ShapeClassifier {
   /// An arrow's head lies within this part of the shaft's length of its tip.
   static let headReach = 0.8
   /// An arrow's barbs stand out from the shaft's line by at least this part of its length.
-  static let barbSpread = 0.1
+  static let barbSpread = 0.07
   /// An arrow's lesser barb stands out from the shaft's line by at least this part of its
   /// greater barb (a check's rounded bottom makes a barb on one side only).
   static let barbBalance = 0.3

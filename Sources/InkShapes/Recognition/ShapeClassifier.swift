@@ -20,6 +20,10 @@ struct ShapeClassifier {
   static let circleAxisRatio = 0.7
   /// The turn, in degrees of interior angle, below which a corner counts as sharp for zigzags.
   static let sharpAngle = 80.0
+  /// The widest interior angle, in degrees, of a zigzag whose turns alternate left and right
+  /// (one whose turns do not, such as the $1 logs' delete mark, needs corners under
+  /// ``sharpAngle``).
+  static let alternatingAngle = 110.0
   /// A zigzag's longest segment is at most this many times its median one (an arrow's shaft is
   /// longer).
   static let zigzagSegmentRatio = 2.5
@@ -33,6 +37,14 @@ struct ShapeClassifier {
     var found: [ShapeCandidate] = []
     if let closing = path.closingIndex() {
       found += closedCandidates(end: closing)
+      // A path that passes near its start before coming back to it at its end (a pentagram
+      // drawn in one stroke crosses its start's corner halfway) is read closed at its end too.
+      let last = path.count - 1
+      if closing < last - CornerFinder.window,
+        path.distance(0, last) <= InkPath.closureGap * path.diagonal
+      {
+        found += closedCandidates(end: last)
+      }
     } else {
       found += openCandidates()
       // A round shape whose ends stay apart but that goes nearly all the way round.
@@ -52,12 +64,13 @@ struct ShapeClassifier {
   func closedCandidates(end: Int) -> [ShapeCandidate] {
     var found: [ShapeCandidate] = []
     let range = 0..<(end + 1)
-    if let round = roundCandidate(range: range) { found.append(round) }
+    var round = roundCandidate(range: range)
     // The closed loop, started at its flattest point so that no corner sits at the seam, then
     // at its first corner so that every side is one run.
     let n = end
-    guard n >= 2 * CornerFinder.window + 2 else { return found }
+    guard n >= 2 * CornerFinder.window + 2 else { return round.map { [$0] } ?? [] }
     let start = rotated(range: 0..<n, start: flattestPoint(count: n))
+    var strongest = 0.0
     for (set, corners) in Self.cornerSets(start).enumerated() {
       let inner = Array(corners.dropFirst().dropLast())
       // ShortStraw (the second set) finds corners on round ink too: only its triangles and
@@ -66,11 +79,19 @@ struct ShapeClassifier {
       let loop = rotated(start, start: inner[0])
       let sides = inner.map { $0 - inner[0] } + [loop.xs.count - 1]
       guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
-      let vertices = Self.merged(refined, within: Self.cornerMerge * path.diagonal)
+      let vertices = Self.withoutFlatVertices(
+        Self.merged(refined, within: Self.cornerMerge * path.diagonal))
       guard vertices.count >= 3 else { continue }
-      found += polygonCandidates(vertices)
+      let evidence = Self.cornerEvidence(loop, corners: sides)
+      found += polygonCandidates(vertices).map { reading in
+        var reading = reading
+        if reading.shape.kind != .star { reading.cornerEvidence = evidence }
+        return reading
+      }
+      strongest = max(strongest, evidence)
     }
-    return found
+    round?.cornerEvidence = strongest
+    return (round.map { [$0] } ?? []) + found
   }
 
   /// The corners of points by IStraw and by ShortStraw, once when they agree, each without the
@@ -395,7 +416,13 @@ struct ShapeClassifier {
     let lengths = (1...segments).map {
       hypot(vertices[$0].0 - vertices[$0 - 1].0, vertices[$0].1 - vertices[$0 - 1].1)
     }.sorted()
-    if segments >= 3, angles.allSatisfy({ $0 < Self.sharpAngle }),
+    let turns = (1..<segments).map {
+      Self.turnSign(vertices[$0 - 1], vertices[$0], vertices[$0 + 1])
+    }
+    let alternating = zip(turns, turns.dropFirst()).allSatisfy { $0 * $1 < 0 }
+    let sharpest = angles.max() ?? 180
+    if segments >= 3,
+      sharpest < Self.sharpAngle || (alternating && sharpest < Self.alternatingAngle),
       lengths[segments - 1] <= Self.zigzagSegmentRatio * lengths[segments / 2]
     {
       return .zigzag
@@ -482,6 +509,15 @@ struct ShapeClassifier {
       }
     }
     return false
+  }
+
+  /// The sign of the turn at `b` from `a` to `c`: positive one way, negative the other, 0
+  /// straight on.
+  static func turnSign(
+    _ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double)
+  ) -> Double {
+    let cross = (b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0)
+    return cross > 0 ? 1 : cross < 0 ? -1 : 0
   }
 
   /// The interior angle at `b`, in degrees (180 straight).

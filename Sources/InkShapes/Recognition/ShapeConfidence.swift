@@ -1,21 +1,23 @@
 import Foundation
 
 /// The calibrated confidence of a reading: a logistic map of its fit,
-/// `σ(β₀ + β₁ ln(mean deviation) + β₂ (1 − coverage) + β₃ ln(complexity))` with one set of
-/// coefficients for each family of kinds, fitted by logistic regression (every class weighing
-/// the same) on the tuning halves of the real data only, as `DuctusBench evaluate-shapes real`
-/// prints them (see the <doc:ShapeRecognition> article): of the chosen readings given 0.9 or
-/// more, 94% were of the right kind on the tuning halves and 93% on the held-out ones.
+/// `σ(β₀ + β₁ ln(mean deviation) + β₂ (1 − coverage) + β₃ ln(complexity) + β₄ corner evidence)`
+/// with one set of coefficients for each family of kinds, fitted by logistic regression (every
+/// class weighing the same) on the tuning halves of the real data only, as `DuctusBench
+/// evaluate-shapes real` prints them (see the <doc:ShapeRecognition> article): of the chosen readings given 0.9 or
+/// more, 94% were of the right kind on the tuning halves and on the held-out ones. Polygons have
+/// no complexity term: polygon against circle is decided by the corner evidence
+/// (``ShapeCandidate/cornerEvidence``), not by a penalty for each vertex.
 enum ShapeConfidence {
   /// The weights of ``features(_:)``, a row a family.
   static let weights: [Double] = [
-    -8.037, -1.526, -0.021, 0.000,
-    -3.701, 2.224, -1.485, -2.565,
-    -0.509, 2.078, -0.114, -0.887,
-    -4.751, -3.348, -3.250, -11.031,
-    -9.051, -5.058, -1.267, -10.298,
-    -2.647, -2.816, -2.941, -3.413,
-    -6.978, -1.458, -17.979, 2.479,
+    -8.210, -1.561, -0.017, 0.000, 0.000,
+    -3.700, 2.224, -1.485, -2.565, 0.000,
+    -0.509, 2.077, -0.114, -0.887, 0.000,
+    -2.102, -3.194, -11.396, -9.869, -4.706,
+    -19.810, -1.897, -8.944, 0.000, 14.136,
+    -3.129, -2.609, -4.651, -2.622, 0.000,
+    -6.234, -1.383, -17.905, 1.776, 0.000,
   ]
 
   /// The families of kinds, each with its own offset to the logit (the first, lines, has none):
@@ -34,10 +36,11 @@ enum ShapeConfidence {
   }
 
   /// The number of features a family has: an intercept, ln mean deviation, the uncovered part,
-  /// ln complexity (vertices or segments). The maximum deviation is left out: it follows the
+  /// ln complexity (vertices or segments; none for polygons), the corner evidence (for polygons
+  /// and round readings only). The maximum deviation is left out: it follows the
   /// mean so closely that its weight, fitted with the mean's, came out of the wrong sign for the
   /// families with few right readings (lines).
-  static let familyWidth = 4
+  static let familyWidth = 5
 
   /// The features the map reads, in the order of its weights: for the candidate's family,
   /// ``familyWidth`` values in its slots, zeros in every other family's (so that each family
@@ -49,7 +52,11 @@ enum ShapeConfidence {
     x[base] = 1
     x[base + 1] = log(max(fit.meanDeviation, 1e-6))
     x[base + 2] = 1 - fit.coverage
-    x[base + 3] = log(max(candidate.complexity, 1))
+    let kind = candidate.shape.kind
+    if family(kind) != family(.triangle) { x[base + 3] = log(max(candidate.complexity, 1)) }
+    if [family(.triangle), family(.circle)].contains(family(kind)) {
+      x[base + 4] = candidate.cornerEvidence ?? 0
+    }
     return x
   }
 

@@ -28,7 +28,7 @@ import OpenPencilKit
 /// 200-point stroke takes well under a millisecond in a release build.
 public struct ShapeRecognizer: Sendable {
   /// Readings below this confidence come back as ``ShapeKind/none``; 0.2 by default (the
-  /// minimum with the best mean of shapes right and letters refused on the tuning halves).
+  /// lowest minimum, in steps of 0.05, that refuses 92% of the tuning halves' letters).
   public var minimumConfidence: Double
   /// Strokes whose ends come this close to another stroke, as a part of the larger one's
   /// bounding-box diagonal, touch and may form one group; 0.15 by default.
