@@ -26,7 +26,7 @@ public struct SignatureEvidenceValues<Value: Hashable & Sendable & Codable>: Has
   }
 
   /// The value of each kind, computed by `value` in the order of
-  /// ``SignatureEvidence/allCases``.
+  /// `SignatureEvidence.allCases`.
   public init<Failure: Error>(_ value: (SignatureEvidence) throws(Failure) -> Value)
     throws(Failure)
   {
