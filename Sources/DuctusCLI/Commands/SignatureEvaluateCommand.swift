@@ -152,7 +152,8 @@ struct SignatureEvaluateCommand: Command {
     }
     for (index, fold) in report.folds.enumerated() {
       text +=
-        "  fold \(index + 1): tuned on \(fold.tuningUsers.first ?? "")–\(fold.tuningUsers.last ?? ""), "
+        "  fold \(index + 1): tuned on \(fold.tuningUsers.first ?? "")–"
+        + "\(fold.tuningUsers.last ?? ""), "
         + "skilled " + percent(fold.skilled.perUserEER) + " per user, "
         + percent(fold.skilled.pooledEER) + " pooled; random " + percent(fold.random.perUserEER)
         + " per user, " + percent(fold.random.pooledEER) + " pooled\n"

@@ -12,7 +12,7 @@ import InkFeatures
 /// ```
 ///
 /// A value type meant to be stored: JSON `{"matcher", "references", "statistics"}`, the
-/// references as ``SignatureFeatures`` (local functions and global features, not the drawing).
+/// references as `SignatureFeatures` (local functions and global features, not the drawing).
 public struct SignatureTemplate: Hashable, Sendable, Codable {
   /// How questioned signatures are compared with the references.
   public var matcher: SignatureMatcher
@@ -39,7 +39,7 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
   /// - Complexity: one dynamic time warping a kind and a reference, each O(n·m) within the
   ///   band; under 5 ms against five SVC2004 references (see <doc:SignatureVerification>).
   public func verify(_ questioned: SignatureFeatures) throws(SignatureMatchingError)
-    -> SignatureVerification
+    -> SignatureVerificationResult
   {
     let indices = try matcher.globalFeatureIndices()
     let prepared = try PreparedSignature(questioned, for: matcher, name: "questioned")

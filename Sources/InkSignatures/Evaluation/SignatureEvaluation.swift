@@ -21,8 +21,8 @@ import _DuctusSupport
 ///
 /// The users are cut in two halves in input order (users 1–10 and 11–20 of SVC2004); each half
 /// is tuned on (the population scales of the global features, the fusion's weights, logistic
-/// map and threshold: ``SignatureFusionTraining``) and the other half reported on, then the
-/// halves swap. Nothing of a reported user is seen by the fold that scores it. The DTW
+/// map and threshold, as <doc:SignatureVerification> describes) and the other half reported
+/// on, then the halves swap. Nothing of a reported user is seen by the fold that scores it. The DTW
 /// distances do not depend on the tuning and are computed once for every pair needed (each
 /// user's first ten genuine signatures against all of that user's signatures and the other
 /// users' first), in parallel over the cores.

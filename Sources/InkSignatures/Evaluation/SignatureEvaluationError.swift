@@ -13,7 +13,8 @@ public enum SignatureEvaluationError: Error, Hashable, Sendable, CustomStringCon
   public var description: String {
     switch self {
     case .tooFewUsers(let count):
-      "the evaluation needs at least 2 users (random forgeries and cross-validation); \(count) found"
+      "the evaluation needs at least 2 users (random forgeries and cross-validation); "
+        + "\(count) found"
     case .tooFewGenuine(let user, let count, let needed):
       "\(user): \(count) genuine signatures; the protocol needs \(needed)"
     case .noSkilledForgeries(let user):

@@ -7,11 +7,12 @@ import Foundation
 /// exponent and one weight shared by the three global-feature distances, the kinds' DTW
 /// weights staying 0 and the joint term's 1 (which fixes the scale). Coordinate descent from
 /// exponent 0.5 and weight 0: the exponent tried at 0, 0.1, …, 1, the weight at 0 and at 2^k
-/// for k = −6, −5.5, …, 1, each kept where the objective is least, for ``rounds`` rounds. The objective is the sum of the mean skilled EER
-/// per user, the mean pooled skilled EER, and half the two random EERs, over the tuning users'
-/// trials. The logistic map: a two-parameter logistic regression of genuine (1) against skilled
-/// forgery (0) on the fused distance, each class weighing half, by Newton's method. The
-/// threshold: the score at the pooled skilled EER of all tuning trials together.
+/// for k = −6, −5.5, …, 1, each kept where the objective is least, for ``rounds`` rounds. The
+/// objective is the sum of the mean skilled EER per user, the mean pooled skilled EER, and half
+/// the two random EERs, over the tuning users' trials. The logistic map: a two-parameter
+/// logistic regression of genuine (1) against skilled forgery (0) on the fused distance, each
+/// class weighing half, by Newton's method. The threshold: the score at the pooled skilled EER
+/// of all tuning trials together.
 enum SignatureFusionTraining {
   /// The rounds of coordinate descent.
   static let rounds = 4

@@ -3,8 +3,8 @@
 ///
 /// ```swift
 /// let weights = SignatureEvidenceValues<Double>(shape: 1, timing: 0.5, pressure: 0.25)
-/// weights[.timing]      // 0.5
-/// weights.sum           // 1.75
+/// weights[.timing]                      // 0.5
+/// weights.map { $0 * 2 }.pressure        // 0.5
 /// ```
 ///
 /// JSON: `{"shape", "timing", "pressure"}`.
@@ -26,7 +26,7 @@ public struct SignatureEvidenceValues<Value: Hashable & Sendable & Codable>: Has
   }
 
   /// The value of each kind, computed by `value` in the order of
-  /// ``SignatureEvidence/allCases``.
+  /// `SignatureEvidence.allCases`.
   public init<Failure: Error>(_ value: (SignatureEvidence) throws(Failure) -> Value)
     throws(Failure)
   {
@@ -65,17 +65,4 @@ extension SignatureEvidenceValues where Value == Double {
   public init(repeating value: Double) {
     self.init(shape: value, timing: value, pressure: value)
   }
-
-  /// The products of the values with `weights`, kind by kind.
-  public func weighted(by weights: SignatureEvidenceValues<Double>) -> SignatureEvidenceValues<
-    Double
-  > {
-    SignatureEvidenceValues { self[$0] * weights[$0] }
-  }
-
-  /// The sum of the three numbers.
-  public var sum: Double { shape + timing + pressure }
-
-  /// Whether every number is finite.
-  public var isFinite: Bool { shape.isFinite && timing.isFinite && pressure.isFinite }
 }

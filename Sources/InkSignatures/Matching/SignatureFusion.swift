@@ -76,11 +76,11 @@ public struct SignatureFusion: Hashable, Sendable, Codable {
   }
 
   /// The verification of a signature with the given distances.
-  public func verification(of distances: SignatureDistances) -> SignatureVerification {
+  public func verification(of distances: SignatureDistances) -> SignatureVerificationResult {
     let contributions = contributions(distances)
     let score = score(fusedDistance: fusedDistance(distances))
     let evidence = SignatureEvidence.allCases.max { contributions[$0] < contributions[$1] }!
-    return SignatureVerification(
+    return SignatureVerificationResult(
       score: score, isAccepted: score >= threshold, threshold: threshold, evidence: evidence,
       contributions: contributions, distances: distances)
   }

@@ -18,10 +18,11 @@ import InkSampling
 /// `n + m`, a Sakoe–Chiba band of ``bandFraction`` of the longer signature), once over every
 /// function of every kind (the joint distance, which scores) and once a kind (which names the
 /// evidence); each mean distance to the references is set against the references' own mean
-/// distance to one another (Kholmatov and Yanikoglu 2005). The global features of each kind are compared by a
-/// diagonal Mahalanobis distance to the references' means, each deviation divided by the
-/// references' standard deviation floored at ``spreadFloor`` times the feature's population
-/// scale (Fierrez-Aguilar et al. 2005 normalise by population statistics likewise). See
+/// distance to one another (Kholmatov and Yanikoglu 2005). The global features of each kind
+/// are compared by a diagonal Mahalanobis distance to the references' means, each deviation
+/// divided by the references' standard deviation floored at ``spreadFloor`` times the
+/// feature's population scale (Fierrez-Aguilar et al. 2005 normalise by population statistics
+/// likewise). See
 /// <doc:SignatureVerification>. JSON: every property by name.
 public struct SignatureMatcher: Hashable, Sendable, Codable {
   /// The local functions (names of `LocalFunctions`) aligned for each kind of evidence.

@@ -1,7 +1,7 @@
 /// The answer to one verification: a score, the decision, and what weighed most.
 ///
 /// JSON: `{"score", "isAccepted", "threshold", "evidence", "contributions", "distances"}`.
-public struct SignatureVerification: Hashable, Sendable, Codable {
+public struct SignatureVerificationResult: Hashable, Sendable, Codable {
   /// How much the signature is like the references, in 0…1 (higher is more alike).
   public var score: Double
   /// Whether the score reaches the threshold.
