@@ -62,7 +62,7 @@ struct SignatureVerifyCommand: Command {
     _ questioned: SignatureRecord, user: String, template: SignatureTemplate,
     store: SignatureStore
   ) throws -> Answer {
-    let verification: SignatureVerification
+    let verification: SignatureVerificationResult
     do {
       verification = try template.verify(questioned.features)
     } catch {
