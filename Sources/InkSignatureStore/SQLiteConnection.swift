@@ -51,15 +51,7 @@ final class SQLiteConnection {
   func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError)
     -> Result
   {
-    try execute("BEGIN IMMEDIATE")
-    do {
-      let result = try body()
-      try execute("COMMIT")
-      return result
-    } catch {
-      try? execute("ROLLBACK")
-      throw error
-    }
+    try inTransaction(beginning: "BEGIN IMMEDIATE", body)
   }
 
   /// Runs `body` in one read transaction (`BEGIN DEFERRED`): every statement of it sees the
@@ -67,7 +59,13 @@ final class SQLiteConnection {
   func readTransaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError)
     -> Result
   {
-    try execute("BEGIN DEFERRED")
+    try inTransaction(beginning: "BEGIN DEFERRED", body)
+  }
+
+  private func inTransaction<Result>(
+    beginning begin: String, _ body: () throws(SQLiteError) -> Result
+  ) throws(SQLiteError) -> Result {
+    try execute(begin)
     do {
       let result = try body()
       try execute("COMMIT")

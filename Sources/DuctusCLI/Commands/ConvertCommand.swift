@@ -32,9 +32,7 @@ struct ConvertCommand: Command {
         + ".<file>.ductus-resume beside a file (with the partial output .<file>.ductus-partial) "
         + "or <folder>/.ductus-resume.",
       options: [
-        .value(
-          "from", valueName: "format", help: "The input format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The input format."),
         .value(
           "to", valueName: "format",
           help: "The output format, by name or extension (see 'ductus formats').",

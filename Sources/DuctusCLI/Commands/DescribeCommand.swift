@@ -20,9 +20,7 @@ struct DescribeCommand: Command {
         RecordSelection.option,
         ShapesDetectCommand.minimumConfidence,
         OutputFormat.option([.text, .json], otherwise: .text),
-        .value(
-          "from", valueName: "format", help: "The input's format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The input's format."),
       ] + ReadLimitOptions.all,
       arguments: [ArgumentDeclaration("input", help: "A drawing; '-' reads standard input.")])
   }

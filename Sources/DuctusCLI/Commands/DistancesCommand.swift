@@ -46,9 +46,7 @@ struct DistancesCommand: Command {
         .value("tile", valueName: "R,C", help: "Compute only tile R,C (with --tiles)."),
         .value("tiles", valueName: "K", help: "Split the job into K × K tiles (with --tile)."),
         .flag("stitch", help: "Join the tile files given as arguments into one matrix."),
-        .value(
-          "from", valueName: "format", help: "The input format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The input format."),
         CommonOptions.jobs(
           help: "How many records to resample at once; the distances themselves are computed "
             + "on every core."),

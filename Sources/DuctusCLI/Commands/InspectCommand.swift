@@ -17,10 +17,8 @@ struct InspectCommand: Command {
         + "command then exits with 1. --shard counts the records of all the files in turn.",
       options: [
         OutputFormat.option([.text, .json, .ndjson], otherwise: .json),
-        .value(
-          "from", valueName: "format",
-          help: "The input format, when the name and content do not tell it.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(
+          help: "The input format, when the name and content do not tell it."),
       ] + ReadLimitOptions.all + CommonOptions.batch,
       arguments: [
         ArgumentDeclaration(

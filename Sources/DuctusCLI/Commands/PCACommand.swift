@@ -36,9 +36,7 @@ struct PCACommand: Command {
         .value("output", short: "o", valueName: "file", help: "Where to write the scores."),
         .value("model", valueName: "file", help: "Also write the fitted model as JSON."),
         OutputFormat.option([.text, .npy, .csv, .ndjson], otherwise: .ndjson, followsOutput: true),
-        .value(
-          "from", valueName: "format", help: "The input format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The input format."),
         CommonOptions.jobs(
           help: "How many records to resample at once; given, also the OpenBLAS threads of the "
             + "fit."),

@@ -48,9 +48,7 @@ struct RenderCommand: Command {
           "image-format", valueName: "format", help: "The picture format.",
           allowedValues: RenderFormat.allCases.map(\.rawValue),
           defaultDescription: "from the extension; png for a folder"),
-        .value(
-          "from", valueName: "format", help: "The input format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The input format."),
         CommonOptions.jobs(
           help: "How many pictures to draw at once when the output is a folder."),
         CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet, ResumableRun.option,

@@ -21,9 +21,7 @@ struct ResampleCommand: Command {
       options: SeriesOptions.all + [
         .value("output", short: "o", valueName: "file", help: "Where to write the series."),
         OutputFormat.option([.ndjson, .csv, .npy], otherwise: .ndjson, followsOutput: true),
-        .value(
-          "from", valueName: "format", help: "The input format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The input format."),
       ] + ReadLimitOptions.all + CommonOptions.batch,
       arguments: [
         ArgumentDeclaration("corpus", help: "The corpus file or folder; '-' reads standard input.")

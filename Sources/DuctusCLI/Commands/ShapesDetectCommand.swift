@@ -37,9 +37,7 @@ struct ShapesDetectCommand: Command {
         .flag("no-legend", help: "Leave the legend strip off the picture."),
         OutputFormat.option([.text, .json, .ndjson], otherwise: .json, followsOutput: true),
         .value("output", short: "o", valueName: "file", help: "Write the answers here."),
-        .value(
-          "from", valueName: "format", help: "The input's format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The input's format."),
       ] + CommonOptions.batch + ReadLimitOptions.all,
       arguments: [
         ArgumentDeclaration(

@@ -27,9 +27,7 @@ struct ShapesEvaluateCommand: Command {
       options: [
         ShapesDetectCommand.minimumConfidence,
         OutputFormat.option([.text, .json], otherwise: .json),
-        .value(
-          "from", valueName: "format", help: "The corpora's format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The corpora's format."),
         CommonOptions.quiet,
       ] + ReadLimitOptions.all,
       arguments: [

@@ -28,9 +28,7 @@ struct SignatureEnrollCommand: Command {
           "min-references", valueName: "N", help: "The fewest references accepted (2 or more).",
           defaultDescription: "5"),
         .flag("replace", help: "Replace an enrolled user's references and template."),
-        .value(
-          "from", valueName: "format", help: "The files' format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The files' format."),
       ] + ReadLimitOptions.all,
       arguments: [
         ArgumentDeclaration(
@@ -66,19 +64,9 @@ struct SignatureEnrollCommand: Command {
       }
       throw CommandFailure(.malformedInput, message)
     }
-    let date = Date()
-    let store = try SignatureStore(path: path, create: true)
-    do {
-      try store.enroll(
-        user: user, references: try records.map { try $0.reference(added: date) },
-        model: try SignatureStoreOptions.model(of: template),
-        replacing: arguments.flag("replace"), date: date)
-    } catch let error as SignatureStoreError where error.kind == .alreadyEnrolled {
-      throw UsageError(
-        "\(path): user \(SignatureStore.quoted(user)) is enrolled already; give --replace to "
-          + "replace their references")
-    }
-    let answer = Answer(user: user, references: records.count, store: path)
+    let answer = try SignatureStoreOptions.enroll(
+      user, records: records, template: template, replacing: arguments.flag("replace"),
+      in: try SignatureStore(path: path, create: true))
     try context.writeOutput(to: "-") { try $0.write(TraceOptions.encoder.encode(answer) + [10]) }
     return .success
   }

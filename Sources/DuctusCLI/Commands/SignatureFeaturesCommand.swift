@@ -37,9 +37,7 @@ struct SignatureFeaturesCommand: Command {
         OutputFormat.option([.ndjson, .csv, .npy], otherwise: .ndjson, followsOutput: true),
         .value("output", short: "o", valueName: "file", help: "Write the features here."),
         RecordSelection.option,
-        .value(
-          "from", valueName: "format", help: "The input's format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The input's format."),
       ] + CommonOptions.batch + ReadLimitOptions.all,
       arguments: [
         ArgumentDeclaration(

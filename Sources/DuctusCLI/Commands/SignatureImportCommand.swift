@@ -23,9 +23,7 @@ struct SignatureImportCommand: Command {
       options: [
         SignatureStoreOptions.store,
         .flag("replace", help: "Replace users who are enrolled already."),
-        .value(
-          "from", valueName: "format", help: "The corpus's format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The corpus's format."),
       ] + ReadLimitOptions.all,
       arguments: [ArgumentDeclaration("corpus", help: "The exported corpus.")])
   }
@@ -50,7 +48,6 @@ struct SignatureImportCommand: Command {
     }
     let store = try SignatureStore(
       path: try SignatureStoreOptions.storePath(arguments), create: true)
-    let date = Date()
     for user in users {
       let references = byUser[user]!
       let template: SignatureTemplate
@@ -61,18 +58,9 @@ struct SignatureImportCommand: Command {
         throw CommandFailure(
           .malformedInput, "\(path): user \(SignatureStore.quoted(user)): not imported: \(error)")
       }
-      do {
-        try store.enroll(
-          user: user, references: try references.map { try $0.reference(added: date) },
-          model: try SignatureStoreOptions.model(of: template),
-          replacing: arguments.flag("replace"), date: date)
-      } catch let error as SignatureStoreError where error.kind == .alreadyEnrolled {
-        throw UsageError(
-          "\(store.path): user \(SignatureStore.quoted(user)) is enrolled already; give "
-            + "--replace to replace their references")
-      }
-      let answer = SignatureEnrollCommand.Answer(
-        user: user, references: references.count, store: store.path)
+      let answer = try SignatureStoreOptions.enroll(
+        user, records: references, template: template, replacing: arguments.flag("replace"),
+        in: store)
       try context.writeOutput(to: "-") { try $0.write(TraceOptions.encoder.encode(answer) + [10]) }
     }
     return .success

@@ -25,9 +25,7 @@ struct SignatureUpdateCommand: Command {
           "keep", valueName: "N",
           help: "The most references a user keeps (2-\(SignatureStore.maximumReferences)).",
           defaultDescription: "10"),
-        .value(
-          "from", valueName: "format", help: "The file's format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The file's format."),
       ] + ReadLimitOptions.all,
       arguments: [ArgumentDeclaration("file", help: "The signature's file.")])
   }

@@ -24,9 +24,7 @@ struct SignatureVerifyCommand: Command {
         + "signature).",
       options: [
         SignatureStoreOptions.store, SignatureStoreOptions.user, RecordSelection.option,
-        .value(
-          "from", valueName: "format", help: "The file's format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The file's format."),
       ] + ReadLimitOptions.all,
       arguments: [ArgumentDeclaration("file", help: "The questioned signature's file.")])
   }

@@ -36,9 +36,7 @@ struct TraceScoreCommand: Command {
         .value("picture", valueName: "file", help: "Write the feedback picture here."),
         .flag("no-legend", help: "Leave the legend strip off the feedback picture."),
         OutputFormat.option([.text, .json], otherwise: .json),
-        .value(
-          "from", valueName: "format", help: "The attempt's format.",
-          defaultDescription: "from the extension and content"),
+        CommonOptions.inputFormat(help: "The attempt's format."),
       ] + ReadLimitOptions.all)
   }
 

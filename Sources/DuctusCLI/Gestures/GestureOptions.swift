@@ -17,9 +17,7 @@ enum GestureOptions {
       + "corpus reader's label, such as a Quick, Draw! word or a $1 log's gesture name); may be "
       + "given more than once.",
     isRepeatable: true)
-  static let from = OptionDeclaration.value(
-    "from", valueName: "format", help: "The input format.",
-    defaultDescription: "from the extension and content")
+  static let from = CommonOptions.inputFormat(help: "The input format.")
 
   /// The `--recognizer` a command line asks for, `dollarP` without it.
   static func kind(_ arguments: ParsedArguments) throws -> GestureRecognizerKind {

@@ -8,6 +8,13 @@ import _DuctusSupport
 ///           CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet]
 /// ```
 package enum CommonOptions {
+  /// `--from <format>`: the input's format, when its name and content should not tell it;
+  /// `help` says whose format (`The attempt's format.`).
+  package static func inputFormat(help: String) -> OptionDeclaration {
+    .value(
+      "from", valueName: "format", help: help, defaultDescription: "from the extension and content")
+  }
+
   /// `-q/--quiet`: no progress bar and no notes on standard error (errors still appear).
   package static let quiet = OptionDeclaration.flag(
     "quiet", short: "q", help: "Print no progress and no notes on standard error.")

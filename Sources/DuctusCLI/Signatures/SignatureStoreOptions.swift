@@ -59,6 +59,26 @@ enum SignatureStoreOptions {
     return try encoder.encode(template)
   }
 
+  /// Enrolls a user from records and their template, a user enrolled already being a usage
+  /// error unless `replacing`; the answer line of the enrolment.
+  static func enroll(
+    _ user: String, records: [SignatureRecord], template: SignatureTemplate,
+    replacing: Bool, in store: SignatureStore
+  ) throws -> SignatureEnrollCommand.Answer {
+    let date = Date()
+    do {
+      try store.enroll(
+        user: user, references: try records.map { try $0.reference(added: date) },
+        model: try model(of: template), replacing: replacing, date: date)
+    } catch let error as SignatureStoreError where error.kind == .alreadyEnrolled {
+      throw UsageError(
+        "\(store.path): user \(SignatureStore.quoted(user)) is enrolled already; give "
+          + "--replace to replace their references")
+    }
+    return SignatureEnrollCommand.Answer(
+      user: user, references: records.count, store: store.path)
+  }
+
   /// The enrolled user, or a failure (66) naming the store.
   static func enrolledUser(_ id: String, in store: SignatureStore) throws -> StoredUser {
     guard let user = try store.user(id) else {

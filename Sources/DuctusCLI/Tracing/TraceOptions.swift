@@ -35,9 +35,7 @@ enum TraceOptions {
   /// The options of commands that read a corpus of attempts (`trace batch`, `trace rank`).
   static let corpus =
     [
-      OptionDeclaration.value(
-        "from", valueName: "format", help: "The corpus format.",
-        defaultDescription: "from the extension and content"),
+      CommonOptions.inputFormat(help: "The corpus format."),
       CommonOptions.jobs, CommonOptions.shard, CommonOptions.errors, CommonOptions.quiet,
     ] + ReadLimitOptions.all
 
