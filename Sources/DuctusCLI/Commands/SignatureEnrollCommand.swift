@@ -67,7 +67,7 @@ struct SignatureEnrollCommand: Command {
     let answer = try SignatureStoreOptions.enroll(
       user, records: records, template: template, replacing: arguments.flag("replace"),
       in: try SignatureStore(path: path, create: true))
-    try context.writeOutput(to: "-") { try $0.write(TraceOptions.encoder.encode(answer) + [10]) }
+    context.output.write(try TraceOptions.encoder.encode(answer) + Data("\n".utf8))
     return .success
   }
 }

@@ -61,7 +61,7 @@ struct SignatureImportCommand: Command {
       let answer = try SignatureStoreOptions.enroll(
         user, records: references, template: template, replacing: arguments.flag("replace"),
         in: store)
-      try context.writeOutput(to: "-") { try $0.write(TraceOptions.encoder.encode(answer) + [10]) }
+      context.output.write(try TraceOptions.encoder.encode(answer) + Data("\n".utf8))
     }
     return .success
   }

@@ -58,7 +58,7 @@ struct SignatureListCommand: Command {
               + "\(line.updated)\t\(line.verifications)\n")
         }
       } else {
-        for line in lines { try sink.write(TraceOptions.encoder.encode(line) + [10]) }
+        for line in lines { sink.write(try TraceOptions.encoder.encode(line) + Data("\n".utf8)) }
       }
     }
     return .success

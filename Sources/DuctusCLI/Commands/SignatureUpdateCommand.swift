@@ -75,7 +75,7 @@ struct SignatureUpdateCommand: Command {
       model: try SignatureStoreOptions.model(of: updated), expectedModel: user.model,
       keepingAtMost: keep)
     let answer = Answer(verification: verification, added: true, references: kept.count)
-    try context.writeOutput(to: "-") { try $0.write(TraceOptions.encoder.encode(answer) + [10]) }
+    context.output.write(try TraceOptions.encoder.encode(answer) + Data("\n".utf8))
     return .success
   }
 }

@@ -51,7 +51,7 @@ struct SignatureVerifyCommand: Command {
       path, arguments: arguments, format: try arguments.value("from", as: InkFileFormat.self),
       limits: try ReadLimitOptions.limits(arguments), context: context)
     let answer = try Self.verify(questioned, user: id, template: template, store: store)
-    try context.writeOutput(to: "-") { try $0.write(TraceOptions.encoder.encode(answer) + [10]) }
+    context.output.write(try TraceOptions.encoder.encode(answer) + Data("\n".utf8))
     return .success
   }
 
