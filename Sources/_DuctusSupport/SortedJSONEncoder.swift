@@ -48,8 +48,12 @@ package struct SortedJSONEncoder: Sendable {
         EncodingError.Context(
           codingPath: path(), debugDescription: "Unable to encode \(value) directly in JSON."))
     }
-    var text = value.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
+    let text = value.description
+    let utf8 = text.utf8
+    // "2.0" is written "2", as Foundation writes it; the test reads bytes, not characters.
+    if utf8.count > 2, utf8.last == 0x30, utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == 0x2E {
+      return .text(String(decoding: utf8.dropLast(2), as: UTF8.self))
+    }
     return .text(text)
   }
 

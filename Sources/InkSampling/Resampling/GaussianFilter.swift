@@ -15,26 +15,46 @@ public struct GaussianFilter: Hashable, Sendable {
   }
 
   /// The standard deviation in samples.
-  public var sigma: Double
+  public var sigma: Double { didSet { weights = Self.weights(sigma: sigma, truncate: truncate) } }
   /// The kernel's half-width in standard deviations.
-  public var truncate: Double
+  public var truncate: Double {
+    didSet { weights = Self.weights(sigma: sigma, truncate: truncate) }
+  }
   /// How the signal continues past its ends.
   public var mode: BoundaryMode
+  /// The kernel, computed once for the filter's `sigma` and `truncate` (a filter applied to many
+  /// signals computes it once); empty when they allow none.
+  private var weights: [Double]
 
   /// A filter; `truncate` 4 and `.reflect` are SciPy's defaults.
   public init(sigma: Double, truncate: Double = 4, mode: BoundaryMode = .reflect) {
     self.sigma = sigma
     self.truncate = truncate
     self.mode = mode
+    weights = Self.weights(sigma: sigma, truncate: truncate)
   }
 
   /// The normalised kernel weights for offsets `-r…r`.
+  ///
+  /// - Throws: ``ResamplingError/invalidParameter(_:)`` when `sigma` or `truncate` is not a
+  ///   positive number, or the radius is a million samples or more.
   public func kernel() throws(ResamplingError) -> [Double] {
-    guard sigma > 0, sigma.isFinite, truncate > 0, truncate.isFinite else {
+    guard weights.isEmpty else { return weights }
+    guard Self.isPositive(sigma), Self.isPositive(truncate) else {
       throw .invalidParameter("sigma and truncate must be positive numbers")
     }
+    throw .invalidParameter("the Gaussian kernel is too wide")
+  }
+
+  private static func isPositive(_ value: Double) -> Bool { value > 0 && value.isFinite }
+
+  /// The normalised weights for the radius `⌊truncate·σ + 0.5⌋`, or none when `sigma` or
+  /// `truncate` is not a positive number or the radius is a million samples or more.
+  private static func weights(sigma: Double, truncate: Double) -> [Double] {
+    guard isPositive(sigma), isPositive(truncate), truncate * sigma + 0.5 < 1_000_000 else {
+      return []
+    }
     let radius = Int(truncate * sigma + 0.5)
-    guard radius < 1_000_000 else { throw .invalidParameter("the Gaussian kernel is too wide") }
     let weights = (-radius...radius).map { exp(-0.5 / (sigma * sigma) * Double($0 * $0)) }
     let total = weights.reduce(0, +)
     return weights.map { $0 / total }
@@ -52,7 +72,11 @@ public struct GaussianFilter: Hashable, Sendable {
     let radius = weights.count / 2
     let n = values.count
     var extended = [Double](repeating: 0, count: n + 2 * radius)
-    for i in extended.indices { extended[i] = values[boundaryIndex(i - radius, count: n)] }
+    extended.replaceSubrange(radius..<radius + n, with: values)
+    for i in 0..<radius {
+      extended[i] = values[boundaryIndex(i - radius, count: n)]
+      extended[radius + n + i] = values[boundaryIndex(n + i, count: n)]
+    }
     var filtered = [Double](repeating: 0, count: n)
     extended.withUnsafeBufferPointer { extended in
       weights.withUnsafeBufferPointer { weights in

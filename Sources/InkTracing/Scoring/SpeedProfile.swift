@@ -45,8 +45,8 @@ struct SpeedProfile {
       let clocked = try? path.resampled(interval: Self.interval), clocked.count >= 3,
       let progress = Self.progress(
         of: clocked, along: SampleBuffer(xs: stroke.xs, ys: stroke.ys), scale: scale),
-      let speeds = Self.derivative(of: progress, sigma: 1),
-      let movementSpeeds = Self.derivative(of: progress, sigma: 0.04 / Self.interval)
+      let speeds = Self.derivative(of: progress, after: Self.progressFilter),
+      let movementSpeeds = Self.derivative(of: progress, after: Self.movementFilter)
     else { return nil }
     self.speeds = speeds
     self.movementSpeeds = movementSpeeds
@@ -69,8 +69,8 @@ struct SpeedProfile {
     guard stroke.pathLength > spacing, let course = try? stroke.resampled(spacing: spacing),
       course.count >= 2
     else { return nil }
-    let filter = GaussianFilter(sigma: courseSmoothing / courseSpacing, mode: .nearest)
-    guard let cx = try? filter.apply(course.xs), let cy = try? filter.apply(course.ys) else {
+    guard let cx = try? courseFilter.apply(course.xs), let cy = try? courseFilter.apply(course.ys)
+    else {
       return nil
     }
     var along = [Double](repeating: 0, count: cx.count)
@@ -107,10 +107,16 @@ struct SpeedProfile {
     return progress
   }
 
-  /// The rate of change of a clocked series after a Gaussian of `sigma` samples, by central
-  /// differences, a second.
-  static func derivative(of values: [Double], sigma: Double) -> [Double]? {
-    guard let smooth = try? GaussianFilter(sigma: sigma, mode: .nearest).apply(values) else {
+  /// The course's smoothing, the progress's (one sample) and the movement's (40 ms), each
+  /// made once.
+  static let courseFilter = GaussianFilter(sigma: courseSmoothing / courseSpacing, mode: .nearest)
+  static let progressFilter = GaussianFilter(sigma: 1, mode: .nearest)
+  static let movementFilter = GaussianFilter(sigma: 0.04 / interval, mode: .nearest)
+
+  /// The rate of change of a clocked series after a Gaussian filter, by central differences,
+  /// a second.
+  static func derivative(of values: [Double], after filter: GaussianFilter) -> [Double]? {
+    guard let smooth = try? filter.apply(values) else {
       return nil
     }
     return smooth.indices.map { k in
