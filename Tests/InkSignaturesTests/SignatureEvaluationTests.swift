@@ -59,6 +59,6 @@ import Testing
     }
     #expect(
       SignatureEvaluation.pairCount(userCount: 20, signatures: 40)
-        == 20 * (0..<10).reduce(0) { $0 + 58 - $1 })
+        == 20 * (0..<10).reduce(0) { $0 + 77 - $1 })
   }
 }

@@ -38,7 +38,10 @@ import Testing
           == distances.local[evidence] + fusion.globalWeights[evidence] * distances.global[evidence]
       )
     }
-    let joint = distances.joint / pow(distances.jointSpread, fusion.spreadExponent)
+    let joint =
+      distances.joint
+      / (pow(distances.jointSpread, fusion.spreadExponent)
+        * pow(fusion.typicalCohortDistance, fusion.cohortExponent))
     #expect(
       abs(
         fusion.fusedDistance(distances) - joint - fusion.globalWeights.shape

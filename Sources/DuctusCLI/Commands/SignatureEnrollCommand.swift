@@ -53,10 +53,15 @@ struct SignatureEnrollCommand: Command {
     let records = try SignatureRecord.all(
       of: files, format: try arguments.value("from", as: InkFileFormat.self),
       limits: try ReadLimitOptions.limits(arguments), context: context)
+    // The cohort comes from a store that exists; a failed enrolment creates none.
+    let cohort =
+      FileManager.default.fileExists(atPath: path)
+      ? try SignatureStoreOptions.cohort(
+        excluding: user, in: try SignatureStore(path: path, create: false)) : []
     let template: SignatureTemplate
     do {
       template = try SignatureEnrollment(minimumReferences: minimum).enroll(
-        records.map(\.features))
+        records.map(\.features), cohort: cohort)
     } catch {
       var message = "not enrolled: \(error)"
       if case .inconsistentReference(let index, _, _, _) = error {

@@ -50,10 +50,11 @@ struct SignatureImportCommand: Command {
       path: try SignatureStoreOptions.storePath(arguments), create: true)
     for user in users {
       let references = byUser[user]!
+      let cohort = try SignatureStoreOptions.cohort(excluding: user, in: store)
       let template: SignatureTemplate
       do {
         template = try SignatureEnrollment(minimumReferences: 2, consistencyLimit: nil).enroll(
-          references.map(\.features))
+          references.map(\.features), cohort: cohort)
       } catch {
         throw CommandFailure(
           .malformedInput, "\(path): user \(SignatureStore.quoted(user)): not imported: \(error)")

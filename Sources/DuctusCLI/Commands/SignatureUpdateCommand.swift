@@ -62,11 +62,12 @@ struct SignatureUpdateCommand: Command {
           + "\(verification.threshold))")
     }
     let kept = Array((template.references + [candidate.features]).suffix(keep))
+    let cohort = try SignatureStoreOptions.cohort(excluding: id, in: store)
     let updated: SignatureTemplate
     do {
       updated = try SignatureEnrollment(
         matcher: template.matcher, minimumReferences: 2, consistencyLimit: nil
-      ).enroll(kept)
+      ).enroll(kept, cohort: cohort)
     } catch {
       throw CommandFailure(.malformedInput, "\(candidate.name): \(error)")
     }

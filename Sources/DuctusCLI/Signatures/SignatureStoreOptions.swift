@@ -1,4 +1,5 @@
 import Foundation
+import InkFeatures
 import InkSignatureStore
 import InkSignatures
 import _DuctusSupport
@@ -49,6 +50,20 @@ enum SignatureStoreOptions {
         .malformedInput,
         "\(store.path): user \(SignatureStore.quoted(user.id)): the model cannot be read "
           + "(\(error))")
+    }
+  }
+
+  /// The most users whose signatures make a new template's cohort.
+  static let cohortSize = 20
+
+  /// The cohort a user's template is set against (see `SignatureFusion.cohortExponent`): the
+  /// first reference of each of up to ``cohortSize`` other users of the store, in id order;
+  /// none in a store without other users, when the template takes the typical cohort distance.
+  static func cohort(excluding id: String, in store: SignatureStore) throws
+    -> [SignatureFeatures]
+  {
+    try store.users().filter { $0.id != id }.prefix(cohortSize).compactMap { user in
+      try template(of: user, store: store).references.first
     }
   }
 

@@ -38,14 +38,17 @@ public struct SignatureEnrollment: Hashable, Sendable {
     self.consistencyLimit = consistencyLimit
   }
 
-  /// The template of the given references.
+  /// The template of the given references, with the mean joint distance from them to
+  /// `cohort` (other people's genuine signatures, such as one reference of each other user of a
+  /// store) when it is not empty.
   ///
   /// - Throws: ``SignatureMatchingError/tooFewReferences(count:minimum:)``,
   ///   ``SignatureMatchingError/inconsistentReference(index:evidence:ratio:limit:)``, and the
   ///   errors of a signature that cannot be compared (empty, missing a function, not finite).
-  /// - Complexity: one DTW a kind and a pair of references.
-  public func enroll(_ references: [SignatureFeatures]) throws(SignatureMatchingError)
-    -> SignatureTemplate
+  /// - Complexity: one DTW a kind and a pair of references, and one joint DTW a reference and
+  ///   cohort signature.
+  public func enroll(_ references: [SignatureFeatures], cohort: [SignatureFeatures] = [])
+    throws(SignatureMatchingError) -> SignatureTemplate
   {
     let minimum = max(minimumReferences, 2)
     guard references.count >= minimum else {
@@ -66,8 +69,15 @@ public struct SignatureEnrollment: Hashable, Sendable {
         table[j][i] = table[i][j]
       }
     }
+    var cohortDistances: [Double] = []
+    for (index, other) in cohort.enumerated() {
+      let other = try PreparedSignature(other, for: matcher, name: "cohort signature \(index + 1)")
+      cohortDistances += prepared.map { matcher.jointDistance($0, other) }
+    }
     let statistics = SignatureReferenceStatistics(
-      count: prepared.count, globals: prepared.map(\.global)
+      count: prepared.count, globals: prepared.map(\.global),
+      cohortDistance: cohortDistances.isEmpty
+        ? nil : cohortDistances.reduce(0, +) / Double(cohortDistances.count)
     ) { table[$0][$1] }
     if let consistencyLimit {
       try Self.checkConsistency(statistics, limit: consistencyLimit)
@@ -82,11 +92,7 @@ public struct SignatureEnrollment: Hashable, Sendable {
   {
     let means = statistics.referenceMeanDistances
     for evidence in SignatureEvidence.allCases {
-      let sorted = means.map { $0[evidence] }.sorted()
-      let middle = sorted.count / 2
-      let median =
-        sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-      guard median > 0 else { continue }
+      guard let median = means.map({ $0[evidence] }).median, median > 0 else { continue }
       for (index, mean) in means.enumerated() where mean[evidence] / median > limit {
         throw .inconsistentReference(
           index: index, evidence: evidence, ratio: mean[evidence] / median, limit: limit)

@@ -4,8 +4,10 @@
 ///
 /// A questioned signature's distances are divided by these figures, so that a user who signs
 /// alike every time is held to a closer match than one who varies (Kholmatov and Yanikoglu
-/// 2005; see <doc:SignatureVerification>). JSON: `{"jointSpread", "localSpread",
-/// "referenceMeanDistances", "globalMeans", "globalDeviations"}`.
+/// 2005; see <doc:SignatureVerification>), and against how far other people's signatures are
+/// from the references (the cohort). JSON: `{"jointSpread", "localSpread",
+/// "referenceMeanDistances", "globalMeans", "globalDeviations", "cohortDistance"}` (the last
+/// absent without a cohort).
 public struct SignatureReferenceStatistics: Hashable, Sendable, Codable {
   /// The mean over references of each reference's smallest, largest and mean joint distance
   /// (every compared function in one alignment) to the other references.
@@ -21,27 +23,35 @@ public struct SignatureReferenceStatistics: Hashable, Sendable, Codable {
   /// The standard deviation (divisor n − 1; 0 for one reference) of each global feature over
   /// the references; the matcher floors it (``SignatureMatcher/spreadFloor``).
   public var globalDeviations: [Double]
+  /// The mean joint distance from the references to a cohort of other people's genuine
+  /// signatures (every cohort signature against every reference), or `nil` when the user was
+  /// enrolled without a cohort; the fusion divides by a power of it
+  /// (``SignatureFusion/cohortExponent``).
+  public var cohortDistance: Double?
 
   /// Statistics with the given figures.
   public init(
     jointSpread: SignatureDistanceSpread,
     localSpread: SignatureEvidenceValues<SignatureDistanceSpread>,
     referenceMeanDistances: [SignatureEvidenceValues<Double>], globalMeans: [Double],
-    globalDeviations: [Double]
+    globalDeviations: [Double], cohortDistance: Double? = nil
   ) {
     self.jointSpread = jointSpread
     self.localSpread = localSpread
     self.referenceMeanDistances = referenceMeanDistances
     self.globalMeans = globalMeans
     self.globalDeviations = globalDeviations
+    self.cohortDistance = cohortDistance
   }
 
   /// The statistics of `count` references whose distance from reference `i` to reference `j`
-  /// is `distance(i, j)` (asked for `i ≠ j` only), and whose global features are `globals`.
+  /// is `distance(i, j)` (asked for `i ≠ j` only), whose global features are `globals`, and
+  /// whose mean joint distance to a cohort is `cohortDistance`.
   init(
-    count: Int, globals: [[Double]],
+    count: Int, globals: [[Double]], cohortDistance: Double?,
     distance: (Int, Int) -> SignatureLocalDistances
   ) {
+    self.cohortDistance = cohortDistance
     var jointSpreads: [SignatureDistanceSpread] = []
     var spreads: [SignatureEvidenceValues<SignatureDistanceSpread>] = []
     var means: [SignatureEvidenceValues<Double>] = []

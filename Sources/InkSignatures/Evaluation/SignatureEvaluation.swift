@@ -124,9 +124,10 @@ public struct SignatureEvaluation: Hashable, Sendable {
 
   /// The pairs of signatures whose DTW distances an evaluation of `userCount` users with
   /// `signatures` signatures each computes: each of the first ten genuine signatures against
-  /// the later ones of its user and the other users' first.
+  /// the later ones of its user and the other users' first and second (the random forgeries and
+  /// the cohort).
   public static func pairCount(userCount: Int, signatures: Int) -> Int {
-    let width = signatures + userCount - 1
+    let width = signatures + 2 * (userCount - 1)
     return userCount * (0..<referencePool).reduce(0) { $0 + width - $1 - 1 }
   }
 
@@ -179,12 +180,17 @@ public struct SignatureEvaluation: Hashable, Sendable {
   }
 
   /// The signatures a user's references are compared with, in table-column order: the user's
-  /// genuine signatures, the skilled forgeries, then the first genuine signature of every other
-  /// user.
+  /// genuine signatures, the skilled forgeries, the first genuine signature of every other
+  /// user (the random forgeries), then the second of every other user (the cohort).
   static func columns(of user: Int, _ users: [PreparedUser]) -> [PreparedSignature] {
-    users[user].genuine + users[user].skilled
-      + users.indices.filter { $0 != user }.map { users[$0].genuine[0] }
+    let others = users.indices.filter { $0 != user }
+    return users[user].genuine + users[user].skilled + others.map { users[$0].genuine[0] }
+      + others.map { users[$0].genuine[cohortSignature] }
   }
+
+  /// The position among each user's genuine signatures of the one that stands in the other
+  /// users' cohorts: S2, so that the cohort never holds the random forgeries (S1).
+  static let cohortSignature = 1
 
   /// For each user, the DTW distances from each of the first ten genuine signatures (rows) to
   /// every column of ``columns(of:_:)``.
@@ -203,9 +209,15 @@ public struct SignatureEvaluation: Hashable, Sendable {
         for task in range {
           let (u, row) = tasks[task]
           let reference = users[u].genuine[row]
+          // The cohort's columns need the joint distance only.
+          let cohortStart = widths[u] - (users.count - 1)
           for column in (row + 1)..<widths[u] {
-            out[offsets[u] + row * widths[u] + column] = matcher.localDistances(
-              reference, columns[u][column])
+            out[offsets[u] + row * widths[u] + column] =
+              column < cohortStart
+              ? matcher.localDistances(reference, columns[u][column])
+              : SignatureLocalDistances(
+                joint: matcher.jointDistance(reference, columns[u][column]),
+                kinds: SignatureEvidenceValues(repeating: 0))
           }
           progress?(widths[u] - row - 1)
         }
@@ -239,8 +251,11 @@ public struct SignatureEvaluation: Hashable, Sendable {
     let skilledCount = users[u].skilled.count
     return (0..<trials).map { t in
       let chosen = references(user: u, trial: t)
+      let cohortColumns = columns.count - (users.count - 1)..<columns.count
+      let cohort = chosen.flatMap { row in cohortColumns.map { table[u][row][$0].joint } }
       let statistics = SignatureReferenceStatistics(
-        count: chosen.count, globals: chosen.map { users[u].genuine[$0].global }
+        count: chosen.count, globals: chosen.map { users[u].genuine[$0].global },
+        cohortDistance: cohort.reduce(0, +) / Double(cohort.count)
       ) { table[u][chosen[$0]][chosen[$1]] }
       func distances(_ column: Int) -> SignatureDistances {
         matcher.distances(
@@ -250,7 +265,7 @@ public struct SignatureEvaluation: Hashable, Sendable {
       return SignatureTrialDistances(
         genuine: (Self.referencePool..<genuineCount).map(distances),
         skilled: (genuineCount..<genuineCount + skilledCount).map(distances),
-        random: (genuineCount + skilledCount..<columns.count).map(distances))
+        random: (genuineCount + skilledCount..<columns.count - (users.count - 1)).map(distances))
     }
   }
 

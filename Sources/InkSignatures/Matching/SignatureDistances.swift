@@ -2,13 +2,17 @@
 /// the joint DTW distance, and kind by kind the DTW and global-feature distances normalised by
 /// the spread (about 1 for a signature as far from the references as they are from one another).
 ///
-/// JSON: `{"joint", "jointSpread", "local": {"shape", "timing", "pressure"}, "global": {…}}`.
+/// JSON: `{"joint", "jointSpread", "cohort", "local": {"shape", "timing", "pressure"},
+/// "global": {…}}` (`cohort` absent without one).
 public struct SignatureDistances: Hashable, Sendable, Codable {
   /// The mean joint DTW distance (every compared local function in one alignment) to the
   /// references.
   public var joint: Double
   /// The references' own mean joint DTW distance to one another (at least 10⁻⁹).
   public var jointSpread: Double
+  /// The references' mean joint DTW distance to the cohort of other people's signatures they
+  /// were enrolled with, or `nil` without one.
+  public var cohort: Double?
   /// Per kind, the mean DTW distance to the references over the references' own mean distance
   /// to one another.
   public var local: SignatureEvidenceValues<Double>
@@ -18,11 +22,12 @@ public struct SignatureDistances: Hashable, Sendable, Codable {
 
   /// Distances with the given values.
   public init(
-    joint: Double, jointSpread: Double, local: SignatureEvidenceValues<Double>,
-    global: SignatureEvidenceValues<Double>
+    joint: Double, jointSpread: Double, cohort: Double? = nil,
+    local: SignatureEvidenceValues<Double>, global: SignatureEvidenceValues<Double>
   ) {
     self.joint = joint
     self.jointSpread = jointSpread
+    self.cohort = cohort
     self.local = local
     self.global = global
   }

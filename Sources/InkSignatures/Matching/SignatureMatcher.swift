@@ -119,23 +119,33 @@ public struct SignatureMatcher: Hashable, Sendable, Codable {
   /// The length-normalised DTW distances of two prepared signatures: joint, and kind by kind
   /// (0 for a kind without local functions).
   func localDistances(_ a: PreparedSignature, _ b: PreparedSignature) -> SignatureLocalDistances {
+    SignatureLocalDistances(
+      joint: jointDistance(a, b),
+      kinds: SignatureEvidenceValues { distance(a, b, over: localFunctions[$0]) })
+  }
+
+  /// The length-normalised DTW distance of two prepared signatures over every compared
+  /// function in one alignment.
+  func jointDistance(_ a: PreparedSignature, _ b: PreparedSignature) -> Double {
+    distance(a, b, over: comparedFunctions)
+  }
+
+  /// The length-normalised DTW distance of two prepared signatures over `functions` (0 for
+  /// none).
+  func distance(_ a: PreparedSignature, _ b: PreparedSignature, over functions: [String])
+    -> Double
+  {
+    guard !functions.isEmpty else { return 0 }
     let longer = Double(max(a.count, b.count))
     let radius = max(1, Int((bandFraction * longer).rounded(.up)))
     let constraint: DTWGlobalConstraint = bandFraction >= 1 ? .none : .sakoeChiba(radius: radius)
-    func distance(_ functions: [String]) -> Double {
-      guard !functions.isEmpty else { return 0 }
-      let dtw = DynamicTimeWarping(
-        channels: functions.map(SampleChannel.init), localCost: .euclidean,
-        constraint: constraint)
-      do {
-        return try dtw.distance(a.series, b.series) / Double(a.count + b.count)
-      } catch {
-        preconditionFailure("prepared signatures are finite and not empty: \(error)")
-      }
+    let dtw = DynamicTimeWarping(
+      channels: functions.map(SampleChannel.init), localCost: .euclidean, constraint: constraint)
+    do {
+      return try dtw.distance(a.series, b.series) / Double(a.count + b.count)
+    } catch {
+      preconditionFailure("prepared signatures are finite and not empty: \(error)")
     }
-    return SignatureLocalDistances(
-      joint: distance(comparedFunctions),
-      kinds: SignatureEvidenceValues { distance(localFunctions[$0]) })
   }
 
   /// The distances of a questioned signature whose local distances to the references are
@@ -163,7 +173,8 @@ public struct SignatureMatcher: Hashable, Sendable, Codable {
     }
     return SignatureDistances(
       joint: SignatureDistanceSpread(of: toReferences.map(\.joint)).mean,
-      jointSpread: max(statistics.jointSpread.mean, Self.leastSpread), local: local,
+      jointSpread: max(statistics.jointSpread.mean, Self.leastSpread),
+      cohort: statistics.cohortDistance.map { max($0, Self.leastSpread) }, local: local,
       global: globalDistance)
   }
 
