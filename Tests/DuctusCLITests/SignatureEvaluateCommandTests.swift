@@ -93,6 +93,11 @@ struct SignatureEvaluateCommandTests {
       "signature", "evaluate", folder.path, "--protocol", "mcyt",
     ])
     #expect(protocolName.exitCode == 2)
+    let target = try DuctusProcess.run([
+      "signature", "evaluate", folder.path, "--target-far", "1.5",
+    ])
+    #expect(target.exitCode == 2)
+    #expect(target.standardError.contains("--target-far must be a fraction from 0 to 1, not 1.5"))
     let oneUser = try DuctusProcess.run(["signature", "evaluate", folder.path, "-q"])
     #expect(oneUser.exitCode == 65)
     #expect(

@@ -91,6 +91,39 @@ struct SignatureStoreCommandTests {
     #expect(try DuctusProcess.run(["signature", "list", "--store", store]).standardOutput == "")
   }
 
+  @Test func aUserIsSetAgainstTheOthersAndMayHaveTheirOwnThreshold() throws {
+    let folder = try Self.signatures()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("store.db").path
+    #expect(try enroll("ana", store: store, in: folder).exitCode == 0)
+    let bob = try enroll("bob", store: store, in: folder, extra: ["--threshold", "0.9"])
+    #expect(bob.exitCode == 0, "\(bob.standardError)")
+    let refused = try enroll("cy", store: store, in: folder, extra: ["--threshold", "2"])
+    #expect(refused.exitCode == 2)
+    #expect(refused.standardError.contains("--threshold must be a score from 0 to 1"))
+
+    func statistics(_ user: String) throws -> [String: Any] {
+      let model = try #require(try SignatureStore(path: store).user(user)?.model)
+      let template = try #require(
+        try JSONSerialization.jsonObject(with: model) as? [String: Any])
+      return try #require(template["statistics"] as? [String: Any])
+    }
+    // The store's first user has no cohort; the second is set against the first.
+    #expect(try statistics("ana")["cohortDistance"] == nil)
+    let cohort = try #require(try statistics("bob")["cohortDistance"] as? Double)
+    #expect(cohort > 0)
+
+    let answer = try DuctusProcess.run([
+      "signature", "verify", "--store", store, "--user", "bob",
+      folder.appendingPathComponent("U1S11.TXT").path,
+    ])
+    #expect(answer.exitCode == 0, "\(answer.standardError)")
+    let verification = object(answer.standardOutput)
+    #expect(verification["threshold"] as? Double == 0.9)
+    let score = try #require(verification["score"] as? Double)
+    #expect((verification["decision"] as? String) == (score >= 0.9 ? "genuine" : "forgery"))
+  }
+
   @Test func anExportedUserImportsWithTheSameTemplate() throws {
     let folder = try Self.signatures()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -58,6 +58,27 @@ import Testing
     #expect(rates.falseRejectRate == 0)
   }
 
+  @Test func theThresholdForATargetFalseAcceptRateIsTheLowestThatKeepsIt() {
+    let genuine = [0.9, 0.8, 0.4]
+    let forgeries = [0.5, 0.3, 0.1]
+    let curve = ErrorRateCurve(genuine: genuine, forgeries: forgeries)
+    #expect(curve.threshold(forFalseAcceptRate: 0) == 0.8)
+    #expect(curve.threshold(forFalseAcceptRate: 0.2) == 0.8)
+    #expect(curve.threshold(forFalseAcceptRate: 1 / 3) == 0.4)
+    #expect(curve.threshold(forFalseAcceptRate: 1) == 0.1)
+    for target in stride(from: 0.0, through: 1, by: 0.05) {
+      let threshold = curve.threshold(forFalseAcceptRate: target)
+      let rates = ErrorRateCurve.rates(at: threshold, genuine: genuine, forgeries: forgeries)
+      #expect(rates.falseAcceptRate <= target + 1e-12)
+      // The next lower score of these data (a forgery each time) lets through more.
+      if let lower = (genuine + forgeries).filter({ $0 < threshold }).max() {
+        let more = ErrorRateCurve.rates(at: lower, genuine: genuine, forgeries: forgeries)
+        #expect(more.falseAcceptRate > target)
+      }
+    }
+    #expect(ErrorRateCurve(genuine: [], forgeries: [0.1]).threshold(forFalseAcceptRate: 0.1) == 0)
+  }
+
   @Test func emptySetsGiveAnEqualErrorRateOfOneHalf() {
     #expect(ErrorRateCurve(genuine: [], forgeries: [0.1]).equalErrorRate == 0.5)
     #expect(ErrorRateCurve(genuine: [0.1], forgeries: []).points.isEmpty)

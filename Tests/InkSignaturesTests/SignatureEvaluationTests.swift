@@ -38,6 +38,28 @@ import Testing
     #expect(report.skilled.det.last?.falseAcceptRate == 1)
   }
 
+  @Test func aTargetFalseAcceptRateSetsTheThresholdsOnTheTuningHalves() throws {
+    let users = Self.users(4)
+    let atEER = try SignatureEvaluation(trials: 3, seed: 7).run(users)
+    let strict = try SignatureEvaluation(trials: 3, seed: 7, targetFalseAcceptRate: 0).run(users)
+    let lenient = try SignatureEvaluation(trials: 3, seed: 7, targetFalseAcceptRate: 1).run(users)
+    for (eer, (none, all)) in zip(atEER.folds, zip(strict.folds, lenient.folds)) {
+      // Accepting no tuning forgery needs a threshold at least the EER's; accepting all, at
+      // most.
+      #expect(none.matcher.fusion.threshold >= eer.matcher.fusion.threshold)
+      #expect(all.matcher.fusion.threshold <= eer.matcher.fusion.threshold)
+      // The weights and map do not depend on the threshold's rule.
+      var same = none.matcher.fusion
+      same.threshold = eer.matcher.fusion.threshold
+      #expect(same == eer.matcher.fusion)
+    }
+    // The equal error rates do not depend on it either; the rates at the threshold do.
+    #expect(strict.skilled.perUserEER == atEER.skilled.perUserEER)
+    #expect(
+      strict.skilled.atTunedThreshold.falseAcceptRate
+        <= atEER.skilled.atTunedThreshold.falseAcceptRate)
+  }
+
   @Test func theSameSeedGivesTheSameReportAndAnotherSeedOtherDraws() throws {
     let users = Self.users(3)
     let first = try SignatureEvaluation(trials: 2, seed: 3).run(users)

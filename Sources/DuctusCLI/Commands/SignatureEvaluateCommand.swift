@@ -37,6 +37,12 @@ struct SignatureEvaluateCommand: Command {
           defaultDescription: "standard output"),
         .value("det", valueName: "file", help: "Draw the DET curves here."),
         .value(
+          "target-far", valueName: "rate",
+          help: "Set each fold's threshold where the tuning users' skilled forgeries are "
+            + "accepted at most this often (a fraction, 0.01 is 1%), instead of at their equal "
+            + "error rate.",
+          defaultDescription: "the equal error rate"),
+        .value(
           "matcher", valueName: "file",
           help: "A matcher's settings as JSON (local functions, global features, band, floor), "
             + "to evaluate instead of the default; its scales and fusion are tuned again.",
@@ -75,8 +81,13 @@ struct SignatureEvaluateCommand: Command {
         throw CommandFailure(.malformedInput, "\(file): not a matcher's settings: \(error)")
       }
     }
+    let targetFAR = try arguments.value("target-far", as: Double.self)
+    if let targetFAR, !(0...1).contains(targetFAR) {
+      throw UsageError("--target-far must be a fraction from 0 to 1, not \(targetFAR)")
+    }
     let evaluation = SignatureEvaluation(
-      trials: trials, seed: UInt64(bitPattern: Int64(seed)), matcher: matcher)
+      trials: trials, seed: UInt64(bitPattern: Int64(seed)), matcher: matcher,
+      targetFalseAcceptRate: targetFAR)
     let progress = ProgressReporter(
       label: "signature evaluate (DTW pairs)",
       total: SignatureEvaluation.pairCount(

@@ -69,6 +69,19 @@ public struct ErrorRateCurve: Hashable, Sendable {
       gapAfter == 0 || crossing == 1 ? after.threshold : (before.threshold + after.threshold) / 2
   }
 
+  /// The operating point for a target false-accept rate: the lowest threshold whose
+  /// false-accept rate is at most `rate` (the one accepting the most genuine signatures while
+  /// letting through no more forgeries than that), or 0 without scores.
+  ///
+  /// ```swift
+  /// let curve = ErrorRateCurve(genuine: [0.9, 0.8, 0.4], forgeries: [0.5, 0.3, 0.1])
+  /// curve.threshold(forFalseAcceptRate: 0)      // 0.8: accepts 0.9 and 0.8, no forgery
+  /// curve.threshold(forFalseAcceptRate: 1 / 3)  // 0.4: and the forgery at 0.5
+  /// ```
+  public func threshold(forFalseAcceptRate rate: Double) -> Double {
+    points.last { $0.falseAcceptRate <= rate }?.threshold ?? 0
+  }
+
   /// The rates at a threshold: the forgeries and genuine signatures scoring at or above it are
   /// accepted.
   public static func rates(at threshold: Double, genuine: [Double], forgeries: [Double])

@@ -36,6 +36,9 @@ public struct SignatureEvaluation: Hashable, Sendable {
   /// The matcher whose local functions, global features, band and floor are evaluated; the
   /// scales and fusion are tuned by the folds.
   public var matcher: SignatureMatcher
+  /// The skilled forgeries' false-accept rate the tuned threshold is set for on the tuning
+  /// users, or `nil` for their equal error rate.
+  public var targetFalseAcceptRate: Double?
 
   /// The genuine signatures references are drawn from.
   public static let referencePool = 10
@@ -43,12 +46,13 @@ public struct SignatureEvaluation: Hashable, Sendable {
   /// An evaluation with the given trials, seed and matcher.
   public init(
     trials: Int = 10, seed: UInt64 = 1, referenceCount: Int = 5,
-    matcher: SignatureMatcher = SignatureMatcher()
+    matcher: SignatureMatcher = SignatureMatcher(), targetFalseAcceptRate: Double? = nil
   ) {
     self.trials = trials
     self.seed = seed
     self.referenceCount = referenceCount
     self.matcher = matcher
+    self.targetFalseAcceptRate = targetFalseAcceptRate
   }
 
   /// Evaluates the matcher on `users`; `progress` is told how many DTW pairs (of
@@ -73,7 +77,8 @@ public struct SignatureEvaluation: Hashable, Sendable {
         tuning.flatMap { prepared[$0].genuine.prefix(Self.referencePool).map(\.global) })
       let indices = try Self.globalFeatureIndices(tuned)
       tuned.fusion = SignatureFusionTraining.train(
-        tuning.map { trialDistances(user: $0, prepared, table, tuned, indices) })
+        tuning.map { trialDistances(user: $0, prepared, table, tuned, indices) },
+        targetFalseAcceptRate: targetFalseAcceptRate)
       let scores = test.map {
         trialDistances(user: $0, prepared, table, tuned, indices).map { $0.scores(tuned.fusion) }
       }

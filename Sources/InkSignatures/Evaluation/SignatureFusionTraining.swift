@@ -14,7 +14,9 @@ import Foundation
 /// skilled EER, and half the two random EERs, over the tuning users' trials. The logistic map:
 /// a two-parameter logistic regression of genuine (1) against skilled forgery (0) on the fused
 /// distance, each class weighing half, by Newton's method. The threshold: the score at the
-/// pooled skilled EER of all tuning trials together.
+/// pooled skilled EER of all tuning trials together, or, given a target false-accept rate, the
+/// lowest score at which the tuning trials' skilled forgeries are accepted no more often than
+/// that.
 enum SignatureFusionTraining {
   /// The rounds of coordinate descent.
   static let rounds = 4
@@ -26,7 +28,9 @@ enum SignatureFusionTraining {
   static let exponents: [Double] = (0...10).map { Double($0) / 10 }
 
   /// The fusion tuned on `distances` (user by user, trial by trial).
-  static func train(_ distances: [[SignatureTrialDistances]]) -> SignatureFusion {
+  static func train(
+    _ distances: [[SignatureTrialDistances]], targetFalseAcceptRate: Double? = nil
+  ) -> SignatureFusion {
     let cohorts = distances.flatMap { $0.flatMap { $0.genuine.compactMap(\.cohort).prefix(1) } }
     var fusion = SignatureFusion(
       spreadExponent: 0.5, cohortExponent: 0, typicalCohortDistance: cohorts.median ?? 1,
@@ -53,10 +57,10 @@ enum SignatureFusionTraining {
     let skilled = all.flatMap { $0.skilled.map(fusion.fusedDistance) }
     (fusion.slope, fusion.center) = logisticMap(genuine: genuine, forgeries: skilled)
     let scores = all.map { $0.scores(fusion) }
+    let curve = ErrorRateCurve(
+      genuine: scores.flatMap(\.genuine), forgeries: scores.flatMap(\.skilled))
     fusion.threshold =
-      ErrorRateCurve(
-        genuine: scores.flatMap(\.genuine), forgeries: scores.flatMap(\.skilled)
-      ).equalErrorThreshold
+      targetFalseAcceptRate.map(curve.threshold(forFalseAcceptRate:)) ?? curve.equalErrorThreshold
     return fusion
   }
 
