@@ -152,6 +152,7 @@ public final class SignatureStore {
         let insert = try connection.prepare(Self.insertReference)
         for (ordinal, reference) in references.enumerated() {
           try insert.bind(Self.values(of: reference, user: id, ordinal: ordinal)).run()
+          if ordinal == 0 { Self.killIfAsked(at: "enroll") }
         }
         return isEnrolled
       }
@@ -196,6 +197,7 @@ public final class SignatureStore {
             + "FROM reference_signatures WHERE user = ? ORDER BY ordinal DESC LIMIT ?)"
         ).bind(.text(id), .text(id), .integer(keepingAtMost)).run()
         let dropped = connection.changes > 0
+        Self.killIfAsked(at: "update")
         try connection.prepare("UPDATE users SET model = ?, updated = ? WHERE id = ?")
           .bind(.blob(model), .real(date.timeIntervalSince1970), .text(id)).run()
         return dropped
@@ -223,6 +225,17 @@ public final class SignatureStore {
       if deleted { try checkpoint() }
       return deleted
     }
+  }
+
+  /// The point inside a write transaction where the process kills itself with `SIGKILL`, named
+  /// by the environment variable `DUCTUS_STORE_KILL_INSIDE` (`enroll`: after an enrolment's
+  /// first reference is written; `update`: after an added reference is written and the oldest
+  /// trimmed, before the model is replaced). The kill tests use it to show that a transaction
+  /// cut short leaves nothing behind; unset, nothing happens.
+  static let killPoint = ProcessInfo.processInfo.environment["DUCTUS_STORE_KILL_INSIDE"]
+
+  private static func killIfAsked(at point: String) {
+    if killPoint == point { kill(getpid(), SIGKILL) }
   }
 
   // MARK: - The verification log

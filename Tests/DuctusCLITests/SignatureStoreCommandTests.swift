@@ -251,6 +251,36 @@ struct SignatureStoreCommandTests {
     }
   }
 
+  /// Runs killed inside their write transaction (`DUCTUS_STORE_KILL_INSIDE`): an enrolment
+  /// after its first reference, an update after its added reference; neither leaves a trace.
+  @Test func aRunKilledInsideItsTransactionLeavesNothingBehind() throws {
+    let folder = try Self.signatures()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("store.db").path
+    #expect(try enroll("base", store: store, in: folder).exitCode == 0)
+    let killed = try DuctusProcess.run(
+      ["signature", "enroll", "--store", store, "--user", "k"]
+        + (1...5).map { folder.appendingPathComponent("U1S\($0).TXT").path },
+      environment: ["DUCTUS_STORE_KILL_INSIDE": "enroll"])
+    #expect(killed.exitCode == SIGKILL, "\(killed.standardError)")
+    #expect(killed.standardOutput.isEmpty)
+    let before = try SignatureStore(path: store).references(of: "base")
+    let update = try DuctusProcess.run(
+      [
+        "signature", "update", "--store", store, "--user", "base",
+        folder.appendingPathComponent("U1S11.TXT").path,
+      ], environment: ["DUCTUS_STORE_KILL_INSIDE": "update"])
+    #expect(update.exitCode == SIGKILL, "\(update.standardError)")
+
+    let check = try SignatureStore(path: store, create: false)
+    #expect(try check.integrityCheck() == ["ok"])
+    #expect(try check.users().map(\.id) == ["base"])
+    #expect(try check.references(of: "base") == before)
+    // The same runs, not killed, then go through.
+    #expect(try enroll("k", store: store, in: folder).exitCode == 0)
+    #expect(try check.users().map(\.referenceCount) == [5, 5])
+  }
+
   /// Enrolments killed at seeded random moments, and two processes enrolling and verifying at
   /// once: the store stays sound, every user in it has all their references, and no run fails
   /// on a lock.
