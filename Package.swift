@@ -90,7 +90,7 @@ let package = Package(
       name: "DuctusBench",
       dependencies: [
         "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
-        "InkShapes", "InkFeatures", "InkSignatures", "DuctusTestSupport",
+        "InkShapes", "InkFeatures", "InkClustering", "InkSignatures", "DuctusTestSupport",
       ]),
     .target(
       name: "DuctusTestSupport",

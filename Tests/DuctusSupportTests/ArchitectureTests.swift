@@ -44,7 +44,7 @@ import Testing
     "ductus": ["DuctusCLI"],
     "DuctusBench": [
       "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
-      "InkShapes", "InkFeatures", "InkSignatures", "DuctusTestSupport",
+      "InkShapes", "InkFeatures", "InkClustering", "InkSignatures", "DuctusTestSupport",
     ],
   ]
   static let toolchain: Set<String> = [

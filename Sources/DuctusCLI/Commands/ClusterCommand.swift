@@ -25,8 +25,8 @@ struct ClusterCommand: Command {
         + "nearest-neighbour chain or minimum spanning tree) cut into at most K clusters as "
         + "fcluster's maxclust. kmeans needs features; kmedoids and hierarchical take either, "
         + "features by their Euclidean distances.\n\n"
-        + "-o gets the labels as CSV 'key,cluster' (or NDJSON {\"cluster\", \"key\"} for .ndjson "
-        + "or .jsonl), clusters numbered from 0; standard output gets the summary: method, k, "
+        + "-o gets the labels as CSV 'key,cluster' (or NDJSON {\"cluster\", \"key\"} for .ndjson, "
+        + ".jsonl or .json), clusters numbered from 0; standard output gets the summary: method, k, "
         + "iterations, inertia or loss, the silhouette (and from features Davies–Bouldin and "
         + "Calinski–Harabasz), the adjusted Rand index and NMI against a labelled corpus's "
         + "labels, and each cluster's size, representative and majority label. With -o -, "
@@ -341,12 +341,13 @@ struct ClusterCommand: Command {
     return matrix
   }
 
-  /// Writes the labels as CSV `key,cluster`, or NDJSON for a `.ndjson` or `.jsonl` file.
+  /// Writes the labels as CSV `key,cluster`, or NDJSON for a `.ndjson`, `.jsonl` or `.json`
+  /// file.
   private func writeLabels(
     _ labels: [Int], keys: [String], to output: String, context: CommandContext
   ) throws {
     let lowercased = output.lowercased()
-    let ndjson = lowercased.hasSuffix(".ndjson") || lowercased.hasSuffix(".jsonl")
+    let ndjson = [".ndjson", ".jsonl", ".json"].contains { lowercased.hasSuffix($0) }
     if output != "-" { try context.checkOutputFolder(of: output) }
     try context.writeOutput(to: output) { sink in
       if !ndjson { sink.write("key,cluster\n") }
