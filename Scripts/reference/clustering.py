@@ -51,6 +51,11 @@ for n, d, centres, spread, k, tol, max_iter in [
         (150, 3, 2, 4.0, 5, 1e-4, 3), (500, 16, 10, 2.0, 10, 1e-3, 300), (40, 4, 1, 1.0, 1, 1e-4, 300)]:
     x, _ = blobs(n, d, centres, spread)
     init = x[rng.choice(n, size=k, replace=False)] + rng.normal(0, 0.1, size=(k, d))
+    if k == 5:
+        # Two centres far from every point: both clusters start empty and take the farthest
+        # points (scikit-learn's relocation of empty clusters).
+        init[1] += 1000
+        init[3] -= 1000
     model = KMeans(n_clusters=k, init=init, n_init=1, algorithm="lloyd", tol=tol,
                    max_iter=max_iter).fit(x)
     kmeans_cases.append({"points": n, "dimensions": d, "k": k, "tolerance": tol,
