@@ -7,7 +7,8 @@
   features and from a precomputed condensed matrix of another metric (cityblock), and fcluster
   with criterion="maxclust";
 - k-medoids: kmedoids.fasterpam(diss, <given medoids>) medoids, labels, loss, iterations and
-  swaps (random_state=None and n < 1000, so the deterministic single-thread FasterPAM);
+  swaps (random_state=None and n < 1000, so the deterministic single-thread FasterPAM), on
+  symmetric matrices and on one that is not;
 - quality scores: sklearn.metrics silhouette (euclidean and precomputed), Davies-Bouldin,
   Calinski-Harabasz, adjusted Rand and normalized mutual information.
 
@@ -81,9 +82,16 @@ for n, d, centres, spread, metric in [(30, 2, 3, 1.5, "euclidean"), (120, 6, 5, 
 kmedoids_cases = []
 for n, d, centres, spread, k, metric in [(50, 2, 3, 1.0, 3, "euclidean"), (200, 4, 5, 2.0, 5, "euclidean"),
                                           (300, 6, 8, 3.0, 12, "cityblock"), (120, 3, 2, 2.0, 1, "euclidean"),
-                                          (250, 5, 4, 3.0, 2, "sqeuclidean")]:
+                                          (250, 5, 4, 3.0, 2, "sqeuclidean"),
+                                          (150, 3, 4, 2.0, 4, "directed")]:
     x, _ = blobs(n, d, centres, spread)
-    diss = squareform(pdist(x, metric))
+    if metric == "directed":
+        # Not symmetric: the Euclidean distance plus half the first coordinate's size of the
+        # point gone to (0 on the diagonal).
+        diss = squareform(pdist(x)) + 0.5 * np.abs(x[:, 0])[None, :]
+        np.fill_diagonal(diss, 0)
+    else:
+        diss = squareform(pdist(x, metric))
     start = rng.choice(n, size=k, replace=False)
     result = kmedoids.fasterpam(diss, start.copy(), max_iter=100)
     kmedoids_cases.append({"points": n, "dimensions": d, "metric": metric, "k": k, "data": x.ravel().tolist(),

@@ -14,9 +14,10 @@ struct ClusteringFixture<Case: Decodable>: Decodable {
 }
 
 /// SciPy's `pdist` metrics of the fixtures, summed in the same order as SciPy's C loops so
-/// that the matrices agree bit for bit.
+/// that the matrices agree bit for bit, and `directed`, which is not symmetric: the Euclidean
+/// distance plus half the size of the first coordinate of the point gone to.
 enum ReferenceMetric: String, Decodable {
-  case euclidean, sqeuclidean, cityblock
+  case euclidean, sqeuclidean, cityblock, directed
 
   /// The distance between rows `i` and `j` of the `d`-column row-major `data`.
   func distance(_ data: [Double], _ i: Int, _ j: Int, d: Int) -> Double {
@@ -25,7 +26,11 @@ enum ReferenceMetric: String, Decodable {
       let difference = data[i * d + c] - data[j * d + c]
       sum += self == .cityblock ? abs(difference) : difference * difference
     }
-    return self == .euclidean ? sum.squareRoot() : sum
+    switch self {
+    case .euclidean: return sum.squareRoot()
+    case .directed: return sum.squareRoot() + 0.5 * abs(data[j * d])
+    default: return sum
+    }
   }
 
   /// The square `n × n` distance matrix.

@@ -3,7 +3,8 @@ import InkMath
 import Testing
 
 /// FasterPAM against `kmedoids.fasterpam` (the Rust crate's deterministic single-thread
-/// version): the same medoids, labels, loss, iterations and swaps from the same start.
+/// version): the same medoids, labels, loss, iterations and swaps from the same start, on
+/// symmetric matrices (read by rows) and on one that is not (read by columns).
 @Suite struct KMedoidsReferenceTests {
   struct Case: Decodable {
     let points: Int
@@ -21,7 +22,7 @@ import Testing
 
   @Test func sameMedoidsAndLossAsKmedoids() throws {
     let cases = try ClusteringFixture<Case>.load("kmedoids")
-    #expect(cases.count == 5)
+    #expect(cases.count == 6)
     for c in cases {
       let distances = try c.metric.square(c.data, points: c.points, dimensions: c.dimensions)
       let result = try KMedoids(clusterCount: c.k).fit(

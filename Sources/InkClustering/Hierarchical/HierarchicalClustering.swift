@@ -55,40 +55,59 @@ public enum HierarchicalClustering {
     try linkage(CondensedDistanceMatrix(euclideanDistancesOf: features), method: method)
   }
 
-  /// Prim's algorithm: each step joins the point outside the tree nearest to it.
+  /// The position in the condensed matrix of the distance between points `a` and `b`.
+  @inline(__always)
+  private static func index(_ a: Int, _ b: Int, count n: Int) -> Int {
+    a < b ? n * a - a * (a + 1) / 2 + b - a - 1 : n * b - b * (b + 1) / 2 + a - b - 1
+  }
+
+  /// Prim's algorithm: each step joins the point outside the tree nearest to it. The points
+  /// outside are kept in increasing order, with their distances to the tree beside them, so
+  /// that each step scans contiguous arrays and the first of equally near points wins, as in
+  /// SciPy.
   private static func minimumSpanningTree(_ d: UnsafeBufferPointer<Double>, count n: Int)
     -> [(Int, Int, Double)]
   {
-    var nearest = [Double](repeating: .infinity, count: n)
-    var inTree = [Bool](repeating: false, count: n)
+    var outside = Array(1..<n)
+    var nearest = [Double](repeating: .infinity, count: n - 1)
     var pairs: [(Int, Int, Double)] = []
     pairs.reserveCapacity(n - 1)
     var x = 0
-    for _ in 0..<(n - 1) {
-      inTree[x] = true
-      var (y, best) = (-1, Double.infinity)
-      for i in 0..<n where !inTree[i] {
-        let distance = d[CondensedDistanceMatrix.index(x, i, count: n)]
-        if distance < nearest[i] { nearest[i] = distance }
-        if nearest[i] < best || y < 0 { (y, best) = (i, nearest[i]) }
+    while !outside.isEmpty {
+      var (best, bestPosition) = (Double.infinity, 0)
+      outside.withUnsafeBufferPointer { points in
+        nearest.withUnsafeMutableBufferPointer { nearest in
+          for position in 0..<points.count {
+            let distance = d[index(x, points[position], count: n)]
+            if distance < nearest[position] { nearest[position] = distance }
+            if nearest[position] < best || position == 0 {
+              (best, bestPosition) = (nearest[position], position)
+            }
+          }
+        }
       }
+      let y = outside.remove(at: bestPosition)
+      nearest.remove(at: bestPosition)
       pairs.append((x, y, best))
       x = y
     }
     return pairs
   }
 
-  /// The nearest-neighbour chain, updating `d` in place.
+  /// The nearest-neighbour chain, updating `d` in place. The clusters still active are kept
+  /// in increasing order, so that scans skip the merged ones and the first of equally near
+  /// clusters wins, as in SciPy.
   private static func nearestNeighbourChain(
     _ d: UnsafeMutableBufferPointer<Double>, count n: Int, method: LinkageMethod
   ) -> [(Int, Int, Double)] {
     var size = [Int](repeating: 1, count: n)
+    var active = Array(0..<n)
     var chain: [Int] = []
     chain.reserveCapacity(n)
     var pairs: [(Int, Int, Double)] = []
     pairs.reserveCapacity(n - 1)
     for _ in 0..<(n - 1) {
-      if chain.isEmpty { chain.append(size.firstIndex { $0 > 0 }!) }
+      if chain.isEmpty { chain.append(active[0]) }
       var x: Int
       var y: Int
       var current: Double
@@ -97,13 +116,15 @@ public enum HierarchicalClustering {
         // Prefer the previous cluster of the chain among equals, so the chain cannot cycle.
         if chain.count > 1 {
           y = chain[chain.count - 2]
-          current = d[CondensedDistanceMatrix.index(x, y, count: n)]
+          current = d[index(x, y, count: n)]
         } else {
           (y, current) = (-1, .infinity)
         }
-        for i in 0..<n where size[i] > 0 && i != x {
-          let distance = d[CondensedDistanceMatrix.index(x, i, count: n)]
-          if distance < current || y < 0 { (y, current) = (i, distance) }
+        active.withUnsafeBufferPointer { clusters in
+          for i in clusters where i != x {
+            let distance = d[index(x, i, count: n)]
+            if distance < current || y < 0 { (y, current) = (i, distance) }
+          }
         }
         if chain.count > 1 && y == chain[chain.count - 2] { break }
         chain.append(y)
@@ -114,10 +135,14 @@ public enum HierarchicalClustering {
       pairs.append((x, y, current))
       size[x] = 0
       size[y] = nx + ny
-      for i in 0..<n where size[i] > 0 && i != y {
-        let ix = CondensedDistanceMatrix.index(i, x, count: n)
-        let iy = CondensedDistanceMatrix.index(i, y, count: n)
-        d[iy] = updated(d[ix], d[iy], current, nx, ny, size[i], method: method)
+      active.remove(at: active.firstIndex(of: x)!)
+      active.withUnsafeBufferPointer { clusters in
+        size.withUnsafeBufferPointer { size in
+          for i in clusters where i != y {
+            let (ix, iy) = (index(i, x, count: n), index(i, y, count: n))
+            d[iy] = updated(d[ix], d[iy], current, nx, ny, size[i], method: method)
+          }
+        }
       }
     }
     return pairs

@@ -92,20 +92,33 @@ public struct KMeans: Sendable, Hashable {
       }
       try FiniteValues.check(initialCentres.elements, operation: "k-means initial centres")
     }
-    let mean = (0..<d).map { j in (0..<n).reduce(0.0) { $0 + data[$1, j] } / Double(n) }
-    let points = try Matrix(
-      rows: n, columns: d,
-      elements: data.elements.indices.map { data.elements[$0] - mean[$0 % d] })
-    let variance = (0..<d).reduce(0.0) { sum, j in
-      sum + (0..<n).reduce(0.0) { $0 + points[$1, j] * points[$1, j] } / Double(n)
+    var mean = [Double](repeating: 0, count: d)
+    var variance = 0.0
+    var centred = data.elements
+    centred.withUnsafeMutableBufferPointer { x in
+      mean.withUnsafeMutableBufferPointer { mean in
+        for i in 0..<n {
+          for c in 0..<d { mean[c] += x[i * d + c] }
+        }
+        for c in 0..<d { mean[c] /= Double(n) }
+        for i in 0..<n {
+          for c in 0..<d {
+            x[i * d + c] -= mean[c]
+            variance += x[i * d + c] * x[i * d + c]
+          }
+        }
+      }
     }
+    // The mean of the columns' (population) variances.
+    variance /= Double(n * d)
+    let points = try Matrix(rows: n, columns: d, elements: centred)
     let start =
       initialCentres.map { centres in
         centres.elements.indices.map { centres.elements[$0] - mean[$0 % d] }
       } ?? KMeansPlusPlus(points: points, clusterCount: k, seed: seed).centres()
     var state = LloydIterations(points: points, centres: start, clusterCount: k)
     let converged = state.iterate(
-      maxIterations: maxIterations, tolerance: tolerance * variance / Double(d),
+      maxIterations: maxIterations, tolerance: tolerance * variance,
       algorithm: algorithm)
     return try KMeansResult(
       labels: state.labels,

@@ -1,3 +1,4 @@
+import Dispatch
 import InkMath
 
 /// Lloyd's iterations on centred points: the assignment step (by matrix product, or exactly
@@ -190,13 +191,7 @@ struct LloydIterations {
   /// left without points keeps the zero sum, as there); returns how far each centre moved.
   private mutating func updateCentres() -> [Double] {
     let (n, d, k) = (points.rows, points.columns, clusterCount)
-    var sums = [Double](repeating: 0, count: k * d)
-    var counts = [Int](repeating: 0, count: k)
-    for i in 0..<n {
-      let j = labels[i]
-      counts[j] += 1
-      for c in 0..<d { sums[j * d + c] += points.elements[i * d + c] }
-    }
+    var (sums, counts) = clusterSums()
     let empty = (0..<k).filter { counts[$0] == 0 }
     if !empty.isEmpty {
       let distances = (0..<n).map { squaredDistance(point: $0, centre: labels[$0], d: d) }
@@ -222,5 +217,42 @@ struct LloydIterations {
       moves[j] = moved.squareRoot()
     }
     return moves
+  }
+
+  /// The sum of each cluster's points (`k × d`) and its size; the points are cut into a few
+  /// chunks a core, each summed into its own partial sums, then the partials are added in chunk
+  /// order (so the result does not depend on the threads' timing).
+  private func clusterSums() -> ([Double], [Int]) {
+    let (n, d, k) = (points.rows, points.columns, clusterCount)
+    let chunks = max(1, min(ParallelLoop.coreCount * 2, n / 4096))
+    var partialSums = [Double](repeating: 0, count: chunks * k * d)
+    var partialCounts = [Int](repeating: 0, count: chunks * k)
+    let (points, labels) = (self.points, self.labels)
+    partialSums.withUnsafeMutableBufferPointer { sumStorage in
+      partialCounts.withUnsafeMutableBufferPointer { countStorage in
+        let (sums, counts) = (DisjointWriteBuffer(sumStorage), DisjointWriteBuffer(countStorage))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+          let (sumBase, countBase) = (
+            sums.baseAddress + chunk * k * d, counts.baseAddress + chunk * k
+          )
+          points.elements.withUnsafeBufferPointer { x in
+            labels.withUnsafeBufferPointer { label in
+              for i in (n * chunk / chunks)..<(n * (chunk + 1) / chunks) {
+                let (row, target) = (x.baseAddress! + i * d, sumBase + label[i] * d)
+                countBase[label[i]] += 1
+                for c in 0..<d { target[c] += row[c] }
+              }
+            }
+          }
+        }
+      }
+    }
+    var sums = Array(partialSums[0..<(k * d)])
+    var counts = Array(partialCounts[0..<k])
+    for chunk in 1..<max(chunks, 1) {
+      for j in 0..<(k * d) { sums[j] += partialSums[chunk * k * d + j] }
+      for j in 0..<k { counts[j] += partialCounts[chunk * k + j] }
+    }
+    return (sums, counts)
   }
 }

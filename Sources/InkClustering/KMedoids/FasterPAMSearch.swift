@@ -11,6 +11,8 @@ struct FasterPAMSearch {
   var nearest: [Int]
   /// The distance to it.
   var nearestDistance: [Double]
+  /// Whether the matrix is symmetric, so that column `j` can be read as row `j` (contiguous).
+  let isSymmetric: Bool
   /// Each point's second-nearest medoid (`-1` while unknown).
   var second: [Int]
   /// The distance to it.
@@ -24,6 +26,29 @@ struct FasterPAMSearch {
     nearestDistance = [Double](repeating: 0, count: count)
     second = [Int](repeating: -1, count: count)
     secondDistance = [Double](repeating: 0, count: count)
+    isSymmetric = Self.isSymmetric(distances, count: count)
+  }
+
+  /// Whether `d(i, j) == d(j, i)` for all pairs, compared in 64 × 64 blocks for the cache.
+  private static func isSymmetric(_ d: UnsafeBufferPointer<Double>, count n: Int) -> Bool {
+    let block = 64
+    for rowStart in stride(from: 0, to: n, by: block) {
+      for columnStart in stride(from: rowStart, to: n, by: block) {
+        for i in rowStart..<min(rowStart + block, n) {
+          for j in max(columnStart, i + 1)..<max(min(columnStart + block, n), i + 1)
+          where d[i * n + j] != d[j * n + i] {
+            return false
+          }
+        }
+      }
+    }
+    return true
+  }
+
+  /// The distances `d(o, j)` of every point `o` to point `j`: where they start, and the step
+  /// from one to the next (row `j` of a symmetric matrix, else column `j`).
+  private func column(_ j: Int) -> (start: UnsafePointer<Double>, step: Int) {
+    isSymmetric ? (distances.baseAddress! + j * count, 1) : (distances.baseAddress! + j, count)
   }
 
   /// The distance between points `i` and `j`.
@@ -103,13 +128,22 @@ struct FasterPAMSearch {
   private func bestSwap(for j: Int, removalLoss: [Double]) -> (change: Double, medoid: Int) {
     var change = removalLoss
     var shared = 0.0
-    for o in 0..<count {
-      let d = distance(o, j)
-      if d < nearestDistance[o] {
-        shared += d - nearestDistance[o]
-        change[nearest[o]] += nearestDistance[o] - secondDistance[o]
-      } else if d < secondDistance[o] {
-        change[nearest[o]] += d - secondDistance[o]
+    let (start, step) = column(j)
+    nearest.withUnsafeBufferPointer { nearest in
+      nearestDistance.withUnsafeBufferPointer { nearestDistance in
+        secondDistance.withUnsafeBufferPointer { secondDistance in
+          change.withUnsafeMutableBufferPointer { change in
+            for o in 0..<count {
+              let d = start[o * step]
+              if d < nearestDistance[o] {
+                shared += d - nearestDistance[o]
+                change[nearest[o]] += nearestDistance[o] - secondDistance[o]
+              } else if d < secondDistance[o] {
+                change[nearest[o]] += d - secondDistance[o]
+              }
+            }
+          }
+        }
       }
     }
     var best = 0
@@ -121,13 +155,14 @@ struct FasterPAMSearch {
   private mutating func swap(medoid b: Int, for j: Int) -> Double {
     medoids[b] = j
     var loss = 0.0
+    let (start, step) = column(j)
     for o in 0..<count {
       if o == j {
         if nearest[o] != b { (second[o], secondDistance[o]) = (nearest[o], nearestDistance[o]) }
         (nearest[o], nearestDistance[o]) = (b, 0)
         continue
       }
-      let d = distance(o, j)
+      let d = start[o * step]
       if nearest[o] == b {
         if d < secondDistance[o] {
           nearestDistance[o] = d
