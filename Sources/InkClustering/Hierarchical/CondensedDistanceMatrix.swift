@@ -1,5 +1,6 @@
 import Dispatch
 import InkMath
+import _DuctusSupport
 
 /// The distances among `n` points as SciPy's condensed vector: the upper triangle of the
 /// symmetric `n × n` matrix without its diagonal, row by row (`pdist`'s order), `n(n − 1)/2`
@@ -55,6 +56,9 @@ public struct CondensedDistanceMatrix: Sendable, Hashable {
     let (n, d) = (points.rows, points.columns)
     let total = n * max(n - 1, 0) / 2
     let values = [Double](unsafeUninitializedCapacity: total) { storage, initialized in
+      if let base = storage.baseAddress {
+        Platform.adviseHugePages(base, byteCount: total * MemoryLayout<Double>.stride)
+      }
       let out = DisjointWriteBuffer(storage)
       // Row i holds n − 1 − i pairs: balance the chunks by pairs, not rows.
       ParallelLoop.forEachChunk(of: 0..<n, chunksPerCore: 8) { rows in

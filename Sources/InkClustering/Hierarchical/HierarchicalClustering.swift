@@ -1,4 +1,5 @@
 import InkMath
+import _DuctusSupport
 
 /// Agglomerative hierarchical clustering in O(n²) time and at most one condensed distance
 /// matrix of memory: the nearest-neighbour chain for ``LinkageMethod/complete``,
@@ -21,13 +22,13 @@ import InkMath
 ///   CondensedDistanceMatrix(euclideanDistancesOf: features), method: .ward)
 /// let labels = try tree.flatClusters(maxClusters: 4)
 /// ```
-/// - Complexity: O(n²) time; memory: the chain works on the condensed matrix it is given (taken
-///   by `consuming`, so a caller that passes its last use lends its storage, else one copy is
-///   made), `n(n − 1)/2` doubles, plus O(n); single linkage only reads it.
+/// - Complexity: O(n²) time; memory: the chain works on one copy of the condensed matrix
+///   (`n(n − 1)/2` doubles, on huge pages where the system allows, as fastcluster copies its
+///   input), single linkage only reads the matrix; O(n) more.
 public enum HierarchicalClustering {
   /// The dendrogram of the points whose distances are `distances`.
   /// - Throws: ``ClusteringError`` for fewer than two points.
-  public static func linkage(_ distances: consuming CondensedDistanceMatrix, method: LinkageMethod)
+  public static func linkage(_ distances: CondensedDistanceMatrix, method: LinkageMethod)
     throws -> Linkage
   {
     let n = distances.count
@@ -41,9 +42,25 @@ public enum HierarchicalClustering {
           observationCount: n, method: method, pointPairs: minimumSpanningTree(d, count: n))
       }
     }
-    var values = (consume distances).values
-    let pairs = values.withUnsafeMutableBufferPointer { d in
+    // The chain's working copy, on huge pages where the system allows (its columns are read
+    // with a stride of a row, a page apart). Ward's update is linear in squared distances: the
+    // copy holds the squares, and the n − 1 heights get their roots back at the end, rather
+    // than a root an update (as fastcluster; the order of merges is the same).
+    let ward = method == .ward
+    var values = distances.values.withUnsafeBufferPointer { source in
+      [Double](unsafeUninitializedCapacity: source.count) { copy, initialized in
+        if let base = copy.baseAddress {
+          Platform.adviseHugePages(base, byteCount: source.count * MemoryLayout<Double>.stride)
+        }
+        for i in 0..<source.count { copy[i] = ward ? source[i] * source[i] : source[i] }
+        initialized = source.count
+      }
+    }
+    var pairs = values.withUnsafeMutableBufferPointer { d in
       nearestNeighbourChain(d, count: n, method: method)
+    }
+    if ward {
+      for i in pairs.indices { pairs[i].2 = pairs[i].2.squareRoot() }
     }
     return Linkage(observationCount: n, method: method, pointPairs: pairs)
   }
@@ -55,10 +72,22 @@ public enum HierarchicalClustering {
     try linkage(CondensedDistanceMatrix(euclideanDistancesOf: features), method: method)
   }
 
-  /// The position in the condensed matrix of the distance between points `a` and `b`.
-  @inline(__always)
-  private static func index(_ a: Int, _ b: Int, count n: Int) -> Int {
-    a < b ? n * a - a * (a + 1) / 2 + b - a - 1 : n * b - b * (b + 1) / 2 + a - b - 1
+  /// Where each row of the condensed matrix would start if it began at column 0: the distance
+  /// between points `a < b` is at `rowOffsets[a] + b`.
+  private static func rowOffsets(count n: Int) -> [Int] {
+    (0..<n).map { a in n * a - a * (a + 1) / 2 - a - 1 }
+  }
+
+  /// The first position of `sorted` whose element is not below `value`.
+  private static func firstPosition(notBelow value: Int, in sorted: UnsafeBufferPointer<Int>)
+    -> Int
+  {
+    var (low, high) = (0, sorted.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// Prim's algorithm: each step joins the point outside the tree nearest to it. The points
@@ -68,21 +97,27 @@ public enum HierarchicalClustering {
   private static func minimumSpanningTree(_ d: UnsafeBufferPointer<Double>, count n: Int)
     -> [(Int, Int, Double)]
   {
+    let offsets = rowOffsets(count: n)
     var outside = Array(1..<n)
     var nearest = [Double](repeating: .infinity, count: n - 1)
     var pairs: [(Int, Int, Double)] = []
     pairs.reserveCapacity(n - 1)
     var x = 0
     while !outside.isEmpty {
-      var (best, bestPosition) = (Double.infinity, 0)
-      outside.withUnsafeBufferPointer { points in
-        nearest.withUnsafeMutableBufferPointer { nearest in
-          for position in 0..<points.count {
-            let distance = d[index(x, points[position], count: n)]
-            if distance < nearest[position] { nearest[position] = distance }
-            if nearest[position] < best || position == 0 {
-              (best, bestPosition) = (nearest[position], position)
+      var (best, bestPosition) = (Double.infinity, -1)
+      offsets.withUnsafeBufferPointer { offsets in
+        outside.withUnsafeBufferPointer { points in
+          nearest.withUnsafeMutableBufferPointer { nearest in
+            let split = firstPosition(notBelow: x, in: points)
+            func visit(_ position: Int, _ distance: Double) {
+              if distance < nearest[position] { nearest[position] = distance }
+              if nearest[position] < best || bestPosition < 0 {
+                (best, bestPosition) = (nearest[position], position)
+              }
             }
+            for position in 0..<split { visit(position, d[offsets[points[position]] + x]) }
+            let row = offsets[x]
+            for position in split..<points.count { visit(position, d[row + points[position]]) }
           }
         }
       }
@@ -100,6 +135,7 @@ public enum HierarchicalClustering {
   private static func nearestNeighbourChain(
     _ d: UnsafeMutableBufferPointer<Double>, count n: Int, method: LinkageMethod
   ) -> [(Int, Int, Double)] {
+    let offsets = rowOffsets(count: n)
     var size = [Int](repeating: 1, count: n)
     var active = Array(0..<n)
     var chain: [Int] = []
@@ -116,14 +152,22 @@ public enum HierarchicalClustering {
         // Prefer the previous cluster of the chain among equals, so the chain cannot cycle.
         if chain.count > 1 {
           y = chain[chain.count - 2]
-          current = d[index(x, y, count: n)]
+          current = d[x < y ? offsets[x] + y : offsets[y] + x]
         } else {
           (y, current) = (-1, .infinity)
         }
-        active.withUnsafeBufferPointer { clusters in
-          for i in clusters where i != x {
-            let distance = d[index(x, i, count: n)]
-            if distance < current || y < 0 { (y, current) = (i, distance) }
+        offsets.withUnsafeBufferPointer { offsets in
+          active.withUnsafeBufferPointer { clusters in
+            let split = firstPosition(notBelow: x, in: clusters)
+            for position in 0..<split {
+              let distance = d[offsets[clusters[position]] + x]
+              if distance < current || y < 0 { (y, current) = (clusters[position], distance) }
+            }
+            let row = offsets[x]
+            for position in (split + 1)..<max(clusters.count, split + 1) {
+              let distance = d[row + clusters[position]]
+              if distance < current || y < 0 { (y, current) = (clusters[position], distance) }
+            }
           }
         }
         if chain.count > 1 && y == chain[chain.count - 2] { break }
@@ -136,11 +180,19 @@ public enum HierarchicalClustering {
       size[x] = 0
       size[y] = nx + ny
       active.remove(at: active.firstIndex(of: x)!)
-      active.withUnsafeBufferPointer { clusters in
-        size.withUnsafeBufferPointer { size in
-          for i in clusters where i != y {
-            let (ix, iy) = (index(i, x, count: n), index(i, y, count: n))
-            d[iy] = updated(d[ix], d[iy], current, nx, ny, size[i], method: method)
+      offsets.withUnsafeBufferPointer { offsets in
+        active.withUnsafeBufferPointer { clusters in
+          size.withUnsafeBufferPointer { size in
+            // Below x, between x and y, above y: where d(i, x) and d(i, y) lie in the rows.
+            let (rowX, rowY) = (offsets[x], offsets[y])
+            let belowX = firstPosition(notBelow: x, in: clusters)
+            let belowY = firstPosition(notBelow: y, in: clusters)
+            func update(_ i: Int, _ ix: Int, _ iy: Int) {
+              d[iy] = updated(d[ix], d[iy], current, nx, ny, size[i], method: method)
+            }
+            for i in clusters[0..<belowX] { update(i, offsets[i] + x, offsets[i] + y) }
+            for i in clusters[belowX..<belowY] { update(i, rowX + i, offsets[i] + y) }
+            for i in clusters[(belowY + 1)...] { update(i, rowX + i, rowY + i) }
           }
         }
       }
@@ -160,10 +212,9 @@ public enum HierarchicalClustering {
     case .complete: return max(dxi, dyi)
     case .average: return (Double(nx) * dxi + Double(ny) * dyi) / Double(nx + ny)
     case .ward:
-      let t = 1 / Double(nx + ny + ni)
-      return
-        (Double(ni + nx) * t * dxi * dxi + Double(ni + ny) * t * dyi * dyi - Double(ni) * t
-        * dxy * dxy).squareRoot()
+      // On squared distances (see linkage(_:method:)).
+      return (Double(ni + nx) * dxi + Double(ni + ny) * dyi - Double(ni) * dxy)
+        / Double(nx + ny + ni)
     }
   }
 }

@@ -12,7 +12,8 @@
 /// - ``ward``: `√(((nᵢ + nₓ)·d(i, x)² + (nᵢ + n_y)·d(i, y)² − nᵢ·d(x, y)²) / (nᵢ + nₓ + n_y))`,
 ///   the growth of the within-cluster sum of squares (J. H. Ward, *Hierarchical grouping to
 ///   optimize an objective function*, JASA 58, 1963), meaningful for Euclidean distances and
-///   used on any others as SciPy does.
+///   used on any others as SciPy does; computed on the squared distances, in which the update
+///   is linear, as fastcluster computes it.
 public enum LinkageMethod: String, Sendable, Hashable, CaseIterable, Codable {
   /// The nearest pair of points.
   case single
