@@ -59,8 +59,10 @@ public struct KMeans: Sendable, Hashable {
 
   /// Clusters the rows of `data` (`n × d`, one point a row).
   ///
-  /// - Parameter initialCentres: the start (`k × d`), as scikit-learn's `init=array`; when nil,
-  ///   the k-means++ centres drawn with ``seed``.
+  /// - Parameters:
+  ///   - data: the points, `n × d`.
+  ///   - initialCentres: the start (`k × d`), as scikit-learn's `init=array`; when nil, the
+  ///     k-means++ centres drawn with ``seed``.
   /// - Throws: ``ClusteringError`` for no points, `k` out of `1…n`, a start of another shape,
   ///   a non-finite value, `maxIterations < 1` or a negative or non-finite tolerance.
   public func fit(_ data: Matrix, initialCentres: Matrix? = nil) throws -> KMeansResult {

@@ -40,8 +40,10 @@ public struct KMedoids: Sendable, Hashable {
   /// Clusters the `n` points whose pairwise distances are `distances` (`n × n`, finite, not
   /// negative; symmetry is not needed, row `i` holds the distances from point `i`).
   ///
-  /// - Parameter initialMedoids: `k` distinct point indices to start from; when nil, `k` points
-  ///   drawn with ``seed``.
+  /// - Parameters:
+  ///   - distances: the `n × n` distances.
+  ///   - initialMedoids: `k` distinct point indices to start from; when nil, `k` points drawn
+  ///     with ``seed``.
   /// - Throws: ``ClusteringError`` for a matrix that is not square or holds a NaN, infinity or
   ///   negative number, `k` out of `1…n`, or a bad start.
   public func fit(distances: Matrix, initialMedoids: [Int]? = nil) throws -> KMedoidsResult {
