@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "InkTracing", targets: ["InkTracing"]),
     .library(name: "InkShapes", targets: ["InkShapes"]),
     .library(name: "InkFeatures", targets: ["InkFeatures"]),
+    .library(name: "InkClustering", targets: ["InkClustering"]),
     .library(name: "InkSignatures", targets: ["InkSignatures"]),
     .library(name: "InkSignatureStore", targets: ["InkSignatureStore"]),
     .library(name: "InkFigures", targets: ["InkFigures"]),
@@ -59,6 +60,7 @@ let package = Package(
         "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
       ]),
     .target(name: "InkFeatures", dependencies: ["OpenPencilKit", "InkSampling"]),
+    .target(name: "InkClustering", dependencies: ["_DuctusSupport", "InkMath"]),
     .target(name: "InkSignatureStore", dependencies: ["_DuctusSupport", "CSQLite"]),
     .target(
       name: "InkSignatures",
@@ -73,22 +75,22 @@ let package = Package(
       name: "Ductus",
       dependencies: [
         "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
-        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkSignatures",
-        "InkSignatureStore", "InkFigures",
+        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkClustering",
+        "InkSignatures", "InkSignatureStore", "InkFigures",
       ]),
     .target(
       name: "DuctusCLI",
       dependencies: [
         "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
-        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkSignatures",
-        "InkSignatureStore", "InkFigures",
+        "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkClustering",
+        "InkSignatures", "InkSignatureStore", "InkFigures",
       ]),
     .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
     .executableTarget(
       name: "DuctusBench",
       dependencies: [
         "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
-        "InkShapes", "InkFeatures", "InkSignatures", "DuctusTestSupport",
+        "InkShapes", "InkFeatures", "InkClustering", "InkSignatures", "DuctusTestSupport",
       ]),
     .target(
       name: "DuctusTestSupport",
@@ -129,6 +131,8 @@ let package = Package(
       dependencies: [
         "DuctusTestSupport", "InkFeatures", "InkFormats", "InkSampling", "OpenPencilKit",
       ]),
+    .testTarget(
+      name: "InkClusteringTests", dependencies: ["DuctusTestSupport", "InkClustering", "InkMath"]),
     .testTarget(
       name: "InkSignaturesTests",
       dependencies: [

@@ -1,4 +1,5 @@
 // The umbrella: an app writes `import Ductus` and gets every library module.
+@_exported import InkClustering
 @_exported import InkDistances
 @_exported import InkFeatures
 @_exported import InkFigures

@@ -14,7 +14,7 @@ enum DuctusBench {
       InkMathBenchmarks.self, SimilarityBenchmarks.self, DTWBenchmarks.self,
       MultistrokeBenchmarks.self, ImporterBenchmarks.self, FuzzBenchmarks.self,
       RankingEvaluation.self, ShapeEvaluation.self, ShapeBenchmarks.self,
-      SignatureBenchmarks.self,
+      SignatureBenchmarks.self, ClusteringBenchmarks.self,
     ]
   }
 

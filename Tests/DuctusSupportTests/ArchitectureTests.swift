@@ -24,6 +24,7 @@ import Testing
       "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
     ],
     "InkFeatures": ["OpenPencilKit", "InkSampling"],
+    "InkClustering": ["_DuctusSupport", "InkMath"],
     "InkSignatures": ["_DuctusSupport", "InkMath", "InkSampling", "InkDistances", "InkFeatures"],
     "InkSignatureStore": ["_DuctusSupport", "CSQLite"],
     "InkFigures": [
@@ -32,18 +33,18 @@ import Testing
     ],
     "Ductus": [
       "OpenPencilKit", "OpenPaperKit", "InkFormats", "InkMath", "InkRender", "InkSampling",
-      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkSignatures",
-      "InkSignatureStore", "InkFigures",
+      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkClustering",
+      "InkSignatures", "InkSignatureStore", "InkFigures",
     ],
     "DuctusCLI": [
       "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
-      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkSignatures",
-      "InkSignatureStore", "InkFigures",
+      "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkClustering",
+      "InkSignatures", "InkSignatureStore", "InkFigures",
     ],
     "ductus": ["DuctusCLI"],
     "DuctusBench": [
       "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
-      "InkShapes", "InkFeatures", "InkSignatures", "DuctusTestSupport",
+      "InkShapes", "InkFeatures", "InkClustering", "InkSignatures", "DuctusTestSupport",
     ],
   ]
   static let toolchain: Set<String> = [

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Benchmarks InkClustering against its peers on identical inputs, in one run, and prints the
+# ratios.
+#
+#   Scripts/bench/cluster.sh [--points 100000] [--dimension 32] [--k 16] [--iterations 20]
+#                            [--linkage-points 5000] [--medoid-points 5000] [--medoids 20]
+#                            [--threads 2] [--repetitions 3] [--rounds 2]
+#
+# k-means: one Lloyd iteration (the time of --iterations iterations from the same start, tol 0,
+# over the iterations run) of --points × --dimension Gaussian blobs into --k clusters, DuctusBench
+# (GEMM assignment, and Hamerly's bounds) against scikit-learn's KMeans(algorithm="lloyd"); both
+# use --threads cores (scikit-learn's OpenMP threads; DuctusBench one BLAS thread a block, blocks
+# spread over the cores). Linkage: single, complete, average and Ward on the condensed Euclidean
+# matrix of --linkage-points points (computed once on each side, untimed), against fastcluster
+# (D. Müllner), one thread on both sides. FasterPAM: --medoids medoids of --medoid-points points
+# from the same start on the square Euclidean matrix, against kmedoids.fasterpam(n_cpu=1), one
+# thread on both sides. Each case runs on both sides back to back in --rounds rounds and each
+# side keeps its best time. A ratio above 1 means Ductus is faster.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+points=100000 dimension=32 k=16 iterations=20 linkage_points=5000 medoid_points=5000 medoids=20
+threads=2 repetitions=3 rounds=2
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --points) points="$2"; shift 2 ;;
+    --dimension) dimension="$2"; shift 2 ;;
+    --k) k="$2"; shift 2 ;;
+    --iterations) iterations="$2"; shift 2 ;;
+    --linkage-points) linkage_points="$2"; shift 2 ;;
+    --medoid-points) medoid_points="$2"; shift 2 ;;
+    --medoids) medoids="$2"; shift 2 ;;
+    --threads) threads="$2"; shift 2 ;;
+    --repetitions) repetitions="$2"; shift 2 ;;
+    --rounds) rounds="$2"; shift 2 ;;
+    *) echo "usage: $0 [--points N] [--dimension D] [--k K] [--iterations I] [--linkage-points N] [--medoid-points N] [--medoids K] [--threads T] [--repetitions R] [--rounds R]" >&2; exit 2 ;;
+  esac
+done
+
+"$root/Scripts/setup"
+python3 -c "import sklearn, fastcluster, kmedoids, threadpoolctl" 2>/dev/null || {
+  echo "error: the peers need scikit-learn, fastcluster and kmedoids: pip install scikit-learn fastcluster kmedoids" >&2
+  exit 1
+}
+flags=()
+if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
+  flags=(-Xswiftc -target-cpu -Xswiftc haswell)
+fi
+scratch="$root/.build/bench-release"
+(cd "$root" && swift build -c release --product DuctusBench --scratch-path "$scratch" "${flags[@]}" >&2)
+bench="$scratch/release/DuctusBench"
+peer="$root/Scripts/bench/cluster_peer.py"
+
+data="$(mktemp -d)"
+trap 'rm -rf "$data"' EXIT
+python3 "$peer" generate "$data" --points "$points" --dimension "$dimension" --k "$k" \
+  --linkage-points "$linkage_points" --medoid-points "$medoid_points" --medoids "$medoids"
+ductus="$data/ductus.tsv" peers="$data/peers.tsv"
+peer_env=(env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1)
+for round in $(seq "$rounds"); do
+  "$bench" cluster kmeans --data "$data/kmeans.f64" --init "$data/init.f64" --dimension "$dimension" \
+    --k "$k" --iterations "$iterations" --threads 1 --repetitions "$repetitions" >>"$ductus"
+  "${peer_env[@]}" python3 "$peer" kmeans "$data" --dimension "$dimension" --iterations "$iterations" \
+    --threads "$threads" --repetitions "$repetitions" >>"$peers"
+  "$bench" cluster linkage --data "$data/linkage.f64" --dimension "$dimension" \
+    --repetitions "$repetitions" >>"$ductus"
+  "${peer_env[@]}" python3 "$peer" linkage "$data" --dimension "$dimension" \
+    --repetitions "$repetitions" >>"$peers"
+  "$bench" cluster kmedoids --data "$data/medoids.f64" --medoids "$data/start.f64" \
+    --dimension "$dimension" --repetitions "$repetitions" >>"$ductus"
+  "${peer_env[@]}" python3 "$peer" kmedoids "$data" --dimension "$dimension" \
+    --repetitions "$repetitions" >>"$peers"
+done
+
+echo "InkClustering benchmark: k-means ${points} × ${dimension} into ${k}, linkage of ${linkage_points}, FasterPAM ${medoids} of ${medoid_points}; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "threads: k-means ${threads} on both sides (ductus: 1 BLAS thread a block + ParallelLoop); linkage and FasterPAM 1"
+grep -h '^# ' "$ductus" | grep -v threads | sed 's/^# /ductus: /' | sort -u
+grep -h '^# ' "$peers" | sed 's/^# /peer: /' | sort -u
+python3 - "$ductus" "$peers" <<'PY'
+import sys
+def read(path):
+    best = {}
+    for line in open(path):
+        if not line.startswith("#"):
+            key, value = line.rstrip("\n").split("\t")
+            best[key] = min(best.get(key, float("inf")), float(value))
+    return best
+ours, theirs = read(sys.argv[1]), read(sys.argv[2])
+pairs = [("kmeans_lloyd", "kmeans_lloyd", "k-means iteration, Lloyd  vs scikit-learn"),
+         ("kmeans_hamerly", "kmeans_lloyd", "k-means iteration, Hamerly vs scikit-learn"),
+         ("linkage_single", "linkage_single", "linkage single   vs fastcluster"),
+         ("linkage_complete", "linkage_complete", "linkage complete vs fastcluster"),
+         ("linkage_average", "linkage_average", "linkage average  vs fastcluster"),
+         ("linkage_ward", "linkage_ward", "linkage Ward     vs fastcluster"),
+         ("fasterpam", "fasterpam", "FasterPAM        vs kmedoids")]
+print(f"{'case':44} {'ductus s':>10} {'peer s':>10} {'ratio':>8}")
+for mine, peer, label in pairs:
+    print(f"{label:44} {ours[mine]:10.5f} {theirs[peer]:10.5f} {theirs[peer] / ours[mine]:7.2f}x")
+PY

@@ -1,0 +1,67 @@
+import InkClustering
+import InkMath
+
+/// `DuctusBench cluster …`: k-means iterations, linkage and FasterPAM on inputs written by
+/// `Scripts/bench/cluster_peer.py generate`.
+///
+/// Cases:
+/// - `kmeans --data FILE --init FILE --dimension D --k K [--iterations I] [--threads T]
+///   [--repetitions R]`: `I` iterations from the given start (tolerance 0) with each
+///   assignment algorithm, reported as seconds an iteration.
+/// - `linkage --data FILE --dimension D [--repetitions R]`: the four linkage methods on the
+///   condensed Euclidean matrix of the points (computed once, untimed; each run works on its
+///   own copy, as fastcluster does).
+/// - `kmedoids --data FILE --dimension D --medoids FILE [--repetitions R]`: FasterPAM on the
+///   square Euclidean matrix (computed once, untimed) from the given start.
+enum ClusteringBenchmarks: BenchmarkSuite {
+  static let name = "cluster"
+  static let summary = "k-means an iteration (Lloyd, Hamerly), linkage (4 methods), FasterPAM"
+
+  static func run(_ arguments: BenchmarkArguments) throws {
+    BLASThreading.setThreadCount(try arguments.integer("threads", default: 1))
+    let repetitions = try arguments.integer("repetitions", default: 3)
+    let dimension = try arguments.integer("dimension", default: 32)
+    let data = try RawMatrixFile.read(try arguments.string("data"), columns: dimension)
+    switch arguments.caseName {
+    case "kmeans":
+      let k = try arguments.integer("k", default: 16)
+      let start = try RawMatrixFile.read(try arguments.string("init"), columns: dimension)
+      let iterations = try arguments.integer("iterations", default: 20)
+      for algorithm in KMeans.Algorithm.allCases {
+        let kmeans = KMeans(
+          clusterCount: k, maxIterations: iterations, tolerance: 0, algorithm: algorithm)
+        let fit = try Stopwatch.best(of: repetitions) {
+          try kmeans.fit(data, initialCentres: start)
+        }
+        Stopwatch.report(
+          "kmeans_\(algorithm.rawValue)", seconds: fit.seconds / Double(fit.result.iterations))
+        Stopwatch.emit(
+          "# \(algorithm.rawValue)\titerations \(fit.result.iterations)\tinertia "
+            + "\(fit.result.inertia)")
+      }
+    case "linkage":
+      let condensed = try CondensedDistanceMatrix(euclideanDistancesOf: data)
+      for method in LinkageMethod.allCases {
+        let tree = try Stopwatch.best(of: repetitions) {
+          try HierarchicalClustering.linkage(condensed, method: method)
+        }
+        Stopwatch.report("linkage_\(method.rawValue)", seconds: tree.seconds)
+        Stopwatch.emit("# \(method.rawValue) root height\t\(tree.result.merges.last!.distance)")
+      }
+    case "kmedoids":
+      let start = try RawMatrixFile.read(try arguments.string("medoids"), columns: 1)
+      let medoids = start.elements.map { Int($0) }
+      let distances = try PairwiseDistances.euclidean(data)
+      let fit = try Stopwatch.best(of: repetitions) {
+        try KMedoids(clusterCount: medoids.count).fit(
+          distances: distances, initialMedoids: medoids)
+      }
+      Stopwatch.report("fasterpam", seconds: fit.seconds)
+      Stopwatch.emit("# fasterpam loss\t\(fit.result.loss)\tswaps \(fit.result.swaps)")
+    default:
+      throw BenchmarkError.unknownCase(
+        arguments.caseName, known: ["kmeans", "linkage", "kmedoids"])
+    }
+    Stopwatch.emit("# threads\t\(BLASThreading.threadCount)\t\(BLASThreading.configuration)")
+  }
+}

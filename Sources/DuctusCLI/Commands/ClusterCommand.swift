@@ -1,0 +1,380 @@
+import Foundation
+import InkClustering
+import InkFormats
+import InkMath
+import _DuctusSupport
+
+/// `ductus cluster INPUT`: k-means, k-medoids or hierarchical clustering of a corpus's
+/// resampled drawings, a `.npy` feature table or a `.npy` distance matrix; the labels to `-o`,
+/// a summary with the quality scores to standard output.
+struct ClusterCommand: Command {
+  var signature: CommandSignature {
+    CommandSignature(
+      name: "cluster",
+      abstract: "Cluster a corpus, a feature table or a distance matrix.",
+      discussion:
+        "The input is a corpus (each drawing resampled to N points, normalised to unit size by "
+        + "default, and clustered as the row x0, y0, x1, y1, …), a .npy feature table (one "
+        + "point a row; more dimensions are flattened after the first) or, with --precomputed, "
+        + "a square .npy distance matrix such as 'ductus distances' writes (DTW, Fréchet …). "
+        + "Row keys come from the corpus or from the .npy's sidecar <file>.npy.json "
+        + "(\"rowKeys\"), else they are the row numbers.\n\n"
+        + "kmeans is scikit-learn's KMeans (Lloyd's iterations from a k-means++ start drawn "
+        + "with --seed, or --init; --algorithm hamerly prunes with Hamerly's bounds); kmedoids "
+        + "is FasterPAM, as the kmedoids package; hierarchical is SciPy's linkage (--linkage, "
+        + "nearest-neighbour chain or minimum spanning tree) cut into at most K clusters as "
+        + "fcluster's maxclust. kmeans needs features; kmedoids and hierarchical take either, "
+        + "features by their Euclidean distances.\n\n"
+        + "-o gets the labels as CSV 'key,cluster' (or NDJSON {\"cluster\", \"key\"} for .ndjson, "
+        + ".jsonl or .json), clusters numbered from 0; standard output gets the summary: method, k, "
+        + "iterations, inertia or loss, the silhouette (and from features Davies–Bouldin and "
+        + "Calinski–Harabasz), the adjusted Rand index and NMI against a labelled corpus's "
+        + "labels, and each cluster's size, representative and majority label. With -o -, "
+        + "standard output holds the labels alone. --dendrogram writes SciPy's linkage matrix "
+        + "((n − 1) × 4 .npy). Memory: a distance matrix of n² numbers (k-medoids, "
+        + "hierarchical, the silhouette of a precomputed matrix); --no-scores skips the O(n²) "
+        + "silhouette.",
+      options: [
+        .value(
+          "method", valueName: "name", help: "The clustering method.",
+          allowedValues: ["kmeans", "kmedoids", "hierarchical"]),
+        .value("k", valueName: "K", help: "The number of clusters (1 or more)."),
+        .flag("precomputed", help: "The .npy input is a square distance matrix, not features."),
+        .value(
+          "linkage", valueName: "method",
+          help: "How hierarchical clustering measures the distance between clusters.",
+          allowedValues: LinkageMethod.allCases.map(\.rawValue), defaultDescription: "ward"),
+        .value(
+          "algorithm", valueName: "name", help: "How k-means finds each point's nearest centre.",
+          allowedValues: KMeans.Algorithm.allCases.map(\.rawValue), defaultDescription: "lloyd"),
+        .value(
+          "seed", valueName: "n",
+          help: "The seed of the k-means++ or k-medoids start (0 or more).",
+          defaultDescription: "0"),
+        .value(
+          "init", valueName: "file",
+          help: "The starting centres of k-means, a K × features .npy (scikit-learn's init)."),
+        .value(
+          "max-iter", valueName: "n", help: "The most iterations (1 or more).",
+          defaultDescription: "300 for kmeans, 100 for kmedoids"),
+        .value(
+          "tol", valueName: "x",
+          help: "k-means stops when the centres' squared moves add up to at most this times the "
+            + "mean variance of the features.",
+          defaultDescription: "1e-4"),
+        .value("output", short: "o", valueName: "file", help: "Where to write the labels."),
+        .value(
+          "dendrogram", valueName: "file",
+          help: "Also write the linkage matrix of hierarchical clustering as a .npy."),
+        .flag("no-scores", help: "Leave out the quality scores (the silhouette is O(n²))."),
+        OutputFormat.option([.text, .json], otherwise: .json),
+        SeriesOptions.resample, SeriesOptions.penUp, SeriesOptions.normalize(defaultingTo: .unit),
+        CommonOptions.inputFormat(help: "The input format of a corpus."),
+        CommonOptions.jobs(help: "How many records to resample at once."),
+        CommonOptions.errors, CommonOptions.quiet,
+      ] + ReadLimitOptions.all,
+      arguments: [
+        ArgumentDeclaration(
+          "input", help: "A corpus file or folder, or a .npy matrix; '-' reads standard input.")
+      ])
+  }
+
+  /// The method and its settings, as the command line gives them.
+  private enum Method {
+    case kmeans(KMeans, start: String?)
+    case kmedoids(KMedoids)
+    case hierarchical(LinkageMethod, maxClusters: Int)
+  }
+
+  func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+    let method = try parseMethod(arguments)
+    let precomputed = arguments.flag("precomputed")
+    let path = arguments.argument("input") ?? "-"
+    let isMatrix = path.lowercased().hasSuffix(".npy")
+    if precomputed, !isMatrix {
+      throw UsageError(
+        "'\(arguments.spelling("precomputed"))' needs a .npy distance matrix, and '\(path)' is "
+          + "not a .npy file")
+    }
+    if precomputed, case .kmeans = method {
+      throw UsageError(
+        "kmeans needs features, not a distance matrix; cluster a distance matrix with "
+          + "--method kmedoids or hierarchical")
+    }
+    guard let output = arguments.value("output") else {
+      throw UsageError("cluster needs -o FILE for the labels (-o - for standard output)")
+    }
+    if arguments.value("dendrogram") == "-" {
+      throw UsageError(
+        "'\(arguments.spelledValue("dendrogram"))' would share standard output with the "
+          + "summary; name a file")
+    }
+    let format = try OutputFormat.selected(in: arguments, otherwise: .json, context: context)
+    let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
+    let progress = ProgressReporter(
+      label: "cluster", total: nil, context: context, quiet: arguments.flag("quiet"))
+    defer { progress.finish() }
+    let input: ClusterInput
+    if isMatrix {
+      try context.checkInputExists(path)
+      input = try ClusterInput.matrix(path: path, precomputed: precomputed, context: context)
+    } else {
+      input = try ClusterInput.corpus(
+        path: path, format: try arguments.value("from", as: InkFileFormat.self),
+        limits: try ReadLimitOptions.limits(arguments),
+        options: try SeriesOptions.parse(arguments, normalization: .unit),
+        jobs: try CommonOptions.jobCount(in: arguments), failures: failures, progress: progress,
+        context: context)
+    }
+    let summary: ClusterSummary
+    let labels: [Int]
+    do {
+      (summary, labels) = try cluster(
+        input, method: method, scores: !arguments.flag("no-scores"),
+        dendrogram: arguments.value("dendrogram"), context: context)
+    } catch let error as ClusteringError {
+      throw CommandFailure(.malformedInput, "\(path): \(error)")
+    } catch let error as InkMathError {
+      throw CommandFailure(.malformedInput, "\(path): \(error)")
+    }
+    for case (let name, let value?) in summary.numbers where !value.isFinite {
+      throw CommandFailure(
+        .malformedInput, "\(path): the \(name) is \(value), which \(FiniteOutput.refusal)")
+    }
+    try writeLabels(labels, keys: input.keys, to: output, context: context)
+    if output != "-" {
+      if format == .text {
+        context.output.write(summary.text)
+      } else {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        context.output.write(try encoder.encode(summary) + Data("\n".utf8))
+      }
+    }
+    progress.finish(failures: failures.count)
+    return try failures.finish()
+  }
+
+  /// The method and its settings; options that do not belong to it are usage errors.
+  private func parseMethod(_ arguments: ParsedArguments) throws -> Method {
+    guard let name = arguments.value("method") else {
+      throw UsageError("cluster needs --method kmeans, kmedoids or hierarchical")
+    }
+    guard let k = try arguments.value("k", as: Int.self) else {
+      throw UsageError("cluster needs --k K, the number of clusters")
+    }
+    guard k >= 1 else {
+      throw UsageError(
+        "invalid value '\(k)' for '\(arguments.spelling("k"))': expected 1 or more clusters")
+    }
+    let seed = try arguments.value("seed", as: Int.self) ?? 0
+    guard seed >= 0 else {
+      throw UsageError(
+        "invalid value '\(seed)' for '\(arguments.spelling("seed"))': expected 0 or more")
+    }
+    let maxIterations = try arguments.value("max-iter", as: Int.self)
+    if let maxIterations, maxIterations < 1 {
+      throw UsageError(
+        "invalid value '\(maxIterations)' for '\(arguments.spelling("max-iter"))': expected 1 "
+          + "or more")
+    }
+    let belongs: [String: Set<String>] = [
+      "kmeans": ["algorithm", "init", "tol", "max-iter", "seed"],
+      "kmedoids": ["max-iter", "seed"], "hierarchical": ["linkage", "dendrogram"],
+    ]
+    for option in ["algorithm", "init", "tol", "max-iter", "seed", "linkage", "dendrogram"]
+    where arguments.isGiven(option) && !belongs[name]!.contains(option) {
+      throw UsageError("'\(arguments.spelling(option))' has no meaning for --method \(name)")
+    }
+    switch name {
+    case "kmeans":
+      let tolerance = try arguments.value("tol", as: Double.self) ?? 1e-4
+      guard tolerance >= 0 else {
+        throw UsageError(
+          "invalid value '\(tolerance)' for '\(arguments.spelling("tol"))': expected 0 or more")
+      }
+      let algorithm = arguments.value("algorithm").flatMap(KMeans.Algorithm.init) ?? .lloyd
+      return .kmeans(
+        KMeans(
+          clusterCount: k, maxIterations: maxIterations ?? 300, tolerance: tolerance,
+          algorithm: algorithm, seed: UInt64(seed)),
+        start: arguments.value("init"))
+    case "kmedoids":
+      return .kmedoids(
+        KMedoids(clusterCount: k, maxIterations: maxIterations ?? 100, seed: UInt64(seed)))
+    default:
+      return .hierarchical(
+        arguments.value("linkage").flatMap(LinkageMethod.init) ?? .ward, maxClusters: k)
+    }
+  }
+
+  /// Runs the method; the summary (scores unless `scores` is false) and the labels.
+  private func cluster(
+    _ input: ClusterInput, method: Method, scores: Bool, dendrogram: String?,
+    context: CommandContext
+  ) throws -> (ClusterSummary, [Int]) {
+    var summary = ClusterSummary(
+      method: "", k: 0, points: input.count, features: input.features?.columns,
+      scores: ClusterSummary.Scores(), clusters: [])
+    let labels: [Int]
+    var medoids: [Int]?
+    var distances = input.distances
+    switch method {
+    case .kmeans(let kmeans, let start):
+      let features = input.features!
+      let initial = try start.map {
+        try Self.centres(
+          at: $0, k: kmeans.clusterCount, features: features.columns, context: context)
+      }
+      let result = try kmeans.fit(features, initialCentres: initial)
+      labels = result.labels
+      (summary.method, summary.algorithm) = ("kmeans", kmeans.algorithm.rawValue)
+      (summary.iterations, summary.converged) = (result.iterations, result.converged)
+      summary.inertia = result.inertia
+    case .kmedoids(let kmedoids):
+      let matrix = try distances ?? PairwiseDistances.euclidean(input.features!)
+      distances = matrix
+      let result = try kmedoids.fit(distances: matrix)
+      labels = result.labels
+      medoids = result.medoids
+      (summary.method, summary.iterations, summary.loss) = (
+        "kmedoids", result.iterations, result.loss
+      )
+    case .hierarchical(let linkage, let k):
+      let condensed =
+        try distances.map { try CondensedDistanceMatrix(square: $0) }
+        ?? CondensedDistanceMatrix(euclideanDistancesOf: input.features!)
+      let tree = try HierarchicalClustering.linkage(condensed, method: linkage)
+      labels = try tree.flatClusters(maxClusters: k)
+      (summary.method, summary.linkage) = ("hierarchical", linkage.rawValue)
+      if let dendrogram { try Self.write(tree, to: dendrogram, context: context) }
+    }
+    let clusterCount = (labels.max() ?? -1) + 1
+    summary.k = clusterCount
+    let representatives =
+      medoids
+      ?? Self.representatives(
+        labels: labels, clusterCount: clusterCount, features: input.features,
+        distances: distances)
+    summary.clusters = ClusterSummary.clusters(
+      labels: labels, keys: input.keys, corpusLabels: input.labels,
+      representatives: representatives)
+    if scores {
+      summary.scores = try Self.scores(
+        labels: labels, clusterCount: clusterCount, input: input, distances: distances)
+    }
+    return (summary, labels)
+  }
+
+  /// The quality scores that apply: the silhouette for 2 to n − 1 clusters (from the distance
+  /// matrix when there is one), Davies–Bouldin and Calinski–Harabasz from features, the
+  /// adjusted Rand index and NMI when every point has a corpus label.
+  private static func scores(
+    labels: [Int], clusterCount: Int, input: ClusterInput, distances: Matrix?
+  ) throws -> ClusterSummary.Scores {
+    var scores = ClusterSummary.Scores()
+    if (2...max(input.count - 1, 2)).contains(clusterCount), input.count >= 3 {
+      if let distances {
+        scores.silhouette = try ClusterQuality.silhouette(distances: distances, labels: labels)
+      } else if let features = input.features {
+        scores.silhouette = try ClusterQuality.silhouette(features: features, labels: labels)
+      }
+      if let features = input.features {
+        scores.daviesBouldin = try ClusterQuality.daviesBouldin(features: features, labels: labels)
+        scores.calinskiHarabasz = try ClusterQuality.calinskiHarabasz(
+          features: features, labels: labels)
+      }
+    }
+    let known = input.labels.compactMap { $0 }
+    if !known.isEmpty, known.count == input.count {
+      var numbers: [String: Int] = [:]
+      let truth = known.map { label in
+        if let number = numbers[label] { return number }
+        numbers[label] = numbers.count
+        return numbers.count - 1
+      }
+      scores.adjustedRand = try ClusterAgreement.adjustedRandIndex(truth: truth, predicted: labels)
+      scores.normalizedMutualInformation = try ClusterAgreement.normalizedMutualInformation(
+        truth: truth, predicted: labels)
+    }
+    return scores
+  }
+
+  /// A point a cluster that stands for it: of least total distance to the cluster's other
+  /// points when there is a distance matrix, else nearest the cluster's mean.
+  private static func representatives(
+    labels: [Int], clusterCount: Int, features: Matrix?, distances: Matrix?
+  ) -> [Int] {
+    var members = [[Int]](repeating: [], count: clusterCount)
+    for (point, cluster) in labels.enumerated() { members[cluster].append(point) }
+    return members.map { points in
+      guard let first = points.first else { return 0 }
+      if let distances {
+        let totals = points.map { a in points.reduce(0.0) { $0 + distances[a, $1] } }
+        return points[totals.indices.min { totals[$0] < totals[$1] }!]
+      }
+      let features = features!
+      let d = features.columns
+      let mean = (0..<d).map { c in
+        points.reduce(0.0) { $0 + features[$1, c] } / Double(points.count)
+      }
+      func squaredDistance(_ point: Int) -> Double {
+        (0..<d).reduce(0.0) {
+          $0 + (features[point, $1] - mean[$1]) * (features[point, $1] - mean[$1])
+        }
+      }
+      return points.min { squaredDistance($0) < squaredDistance($1) } ?? first
+    }
+  }
+
+  /// The starting centres of `--init`: a `k × features` `.npy`.
+  private static func centres(at path: String, k: Int, features: Int, context: CommandContext)
+    throws -> Matrix
+  {
+    try context.checkInputExists(path)
+    let centres = try ClusterInput.matrix(path: path, precomputed: false, context: context)
+    guard let matrix = centres.features, matrix.rows == k, matrix.columns == features else {
+      throw CommandFailure(
+        .malformedInput,
+        "\(path): the starting centres must be a \(k) × \(features) array (k × features)")
+    }
+    return matrix
+  }
+
+  /// Writes the labels as CSV `key,cluster`, or NDJSON for a `.ndjson`, `.jsonl` or `.json`
+  /// file.
+  private func writeLabels(
+    _ labels: [Int], keys: [String], to output: String, context: CommandContext
+  ) throws {
+    let lowercased = output.lowercased()
+    let ndjson = [".ndjson", ".jsonl", ".json"].contains { lowercased.hasSuffix($0) }
+    if output != "-" { try context.checkOutputFolder(of: output) }
+    try context.writeOutput(to: output) { sink in
+      if !ndjson { sink.write("key,cluster\n") }
+      for (key, label) in zip(keys, labels) {
+        if ndjson {
+          var line = JSONTextWriter()
+          line.append("{")
+          line.appendKey("cluster", first: true)
+          line.append(String(label))
+          line.appendKey("key")
+          line.appendString(key)
+          line.append("}\n")
+          sink.write(bytes: line.bytes)
+        } else {
+          sink.write("\(CSVText.field(key)),\(label)\n")
+        }
+      }
+    }
+  }
+
+  /// Writes SciPy's linkage matrix, `(n − 1) × 4` float64.
+  private static func write(_ tree: Linkage, to path: String, context: CommandContext) throws {
+    try context.checkOutputFolder(of: path)
+    let matrix = tree.matrix
+    try context.writeOutput(to: path) { sink in
+      sink.write(NpyArray.header(shape: [matrix.rows, matrix.columns]))
+      sink.write(NpyArray.encode(matrix.elements))
+    }
+  }
+}

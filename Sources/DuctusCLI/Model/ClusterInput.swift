@@ -1,0 +1,111 @@
+import Foundation
+import InkDistances
+import InkFormats
+import InkMath
+import InkSampling
+
+/// What `ductus cluster` clusters: a corpus's resampled drawings (each a row of features), the
+/// rows of a `.npy` feature table, or a `.npy` distance matrix (`--precomputed`), with a key for
+/// every row and, for a labelled corpus, the labels.
+struct ClusterInput {
+  /// The key of each row (of a `.npy`: its sidecar's `rowKeys`, else the row numbers).
+  var keys: [String]
+  /// The label of each row, where the corpus has one.
+  var labels: [String?]
+  /// The features, one point a row; nil for a precomputed distance matrix.
+  var features: Matrix?
+  /// The square distance matrix; nil for features.
+  var distances: Matrix?
+
+  /// The number of points.
+  var count: Int { keys.count }
+
+  /// The sidecar members `ductus cluster` reads: the row keys (`distances`, `pca`,
+  /// `signature features` write them).
+  private struct Sidecar: Decodable {
+    var rowKeys: [String]?
+  }
+
+  /// Reads a `.npy` matrix: a 2-D square distance matrix when `precomputed`, else a feature
+  /// table of one row a point (an array of more dimensions is flattened after the first, so
+  /// `resample`'s `(drawings, N, 2)` is `N × 2` features a drawing).
+  /// - Throws: `CommandFailure`, exit 65 for a file that is not such an array or holds a value
+  ///   that is not finite (or a negative distance), or whose sidecar has another count of keys.
+  static func matrix(path: String, precomputed: Bool, context: CommandContext) throws
+    -> ClusterInput
+  {
+    let array: NpyArray
+    do {
+      array = try NpyArray(data: try context.readInput(path))
+    } catch let failure as CommandFailure {
+      throw failure
+    } catch {
+      throw CommandFailure(.malformedInput, "\(path): \(error)")
+    }
+    if let (offset, value) = FiniteOutput.firstNonFinite(array.values) {
+      throw CommandFailure(.malformedInput, "\(path): value \(offset) is \(value), not a number")
+    }
+    let rows = array.shape.first ?? 0
+    let columns = array.shape.dropFirst().reduce(1, *)
+    if precomputed {
+      guard array.shape.count == 2, rows == columns else {
+        throw CommandFailure(
+          .malformedInput,
+          "\(path): a distance matrix must be square, and this array's shape is "
+            + "(\(array.shape.map(String.init).joined(separator: ", ")))")
+      }
+      if let offset = array.values.firstIndex(where: { $0 < 0 }) {
+        throw CommandFailure(
+          .malformedInput,
+          "\(path): the distance between rows \(offset / rows) and \(offset % rows) is "
+            + "\(array.values[offset]), and a distance cannot be negative")
+      }
+    }
+    let matrix = try Matrix(rows: rows, columns: columns, elements: array.values)
+    let keys = try rowKeys(of: path, count: rows, context: context)
+    return ClusterInput(
+      keys: keys, labels: [String?](repeating: nil, count: rows),
+      features: precomputed ? nil : matrix, distances: precomputed ? matrix : nil)
+  }
+
+  /// The keys of the rows of `path`: its sidecar's `rowKeys` when it has a sidecar, else the
+  /// row numbers from 0.
+  private static func rowKeys(of path: String, count: Int, context: CommandContext) throws
+    -> [String]
+  {
+    let sidecarPath = DistanceMatrixFile.sidecarPath(of: path)
+    guard path != "-", FileManager.default.fileExists(atPath: sidecarPath) else {
+      return (0..<count).map(String.init)
+    }
+    guard
+      let sidecar = try? JSONDecoder().decode(Sidecar.self, from: context.readInput(sidecarPath)),
+      let keys = sidecar.rowKeys
+    else {
+      throw CommandFailure(.malformedInput, "\(sidecarPath): a sidecar without \"rowKeys\"")
+    }
+    guard keys.count == count else {
+      throw CommandFailure(
+        .malformedInput,
+        "\(sidecarPath): \(keys.count) row keys for the \(count) rows of \(path)")
+    }
+    return keys
+  }
+
+  /// A corpus, every readable drawing resampled into one row `x0, y0, x1, y1, …`.
+  static func corpus(
+    path: String, format: InkFileFormat?, limits: InkReadLimits, options: CorpusSeriesOptions,
+    jobs: Int, failures: RecordFailureLog, progress: ProgressReporter, context: CommandContext
+  ) throws -> ClusterInput {
+    let corpus = try CorpusSeriesSet.load(
+      path: path, format: format, limits: limits, options: options, jobs: jobs,
+      failures: failures, progress: progress, context: context)
+    let features: Matrix
+    do {
+      features = try DistanceMetric.flattened(corpus.series)
+    } catch {
+      throw CommandFailure(.malformedInput, "\(path): \(error)")
+    }
+    return ClusterInput(
+      keys: corpus.keys, labels: corpus.labels, features: features, distances: nil)
+  }
+}

@@ -1,0 +1,146 @@
+import DuctusTestSupport
+import Foundation
+import InkFormats
+import Testing
+
+/// `ductus cluster` end to end: a k-means run that reproduces scikit-learn's labels from a
+/// `.npy` feature table and a start, k-medoids and hierarchical clustering of a precomputed
+/// matrix with a sidecar of keys, a labelled corpus, and the exit codes of its failures.
+@Suite struct ClusterCommandTests {
+  struct KMeansCase: Decodable {
+    let points: Int
+    let dimensions: Int
+    let k: Int
+    let tolerance: Double
+    let data: [Double]
+    let `init`: [Double]
+    let labels: [Int]
+    let inertia: Double
+    let iterations: Int
+  }
+
+  struct Cases: Decodable { let cases: [KMeansCase] }
+
+  private func makeFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ductus-cluster-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  private func writeMatrix(_ values: [Double], shape: [Int], to url: URL) throws {
+    try NpyArray(shape: shape, values: values).dataRepresentation().write(to: url)
+  }
+
+  @Test func helpIsGeneratedFromTheDeclaration() throws {
+    #expect(try Snapshot.check("help-cluster", ["help", "cluster"]).exitCode == 0)
+  }
+
+  @Test func kmeansFromANpyTableAndAStartGivesScikitLearnsLabels() throws {
+    let c = try Fixture.decode(Cases.self, from: "clustering/kmeans.json").cases[1]
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let features = folder.appendingPathComponent("features.npy")
+    let start = folder.appendingPathComponent("start.npy")
+    try writeMatrix(c.data, shape: [c.points, c.dimensions], to: features)
+    try writeMatrix(c.`init`, shape: [c.k, c.dimensions], to: start)
+    let labels = folder.appendingPathComponent("labels.csv")
+    let run = try DuctusProcess.run([
+      "cluster", features.path, "--method", "kmeans", "--k", String(c.k), "--init", start.path,
+      "--tol", String(c.tolerance), "-o", labels.path, "--format", "json",
+    ])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    let lines = try String(contentsOf: labels, encoding: .utf8).split(separator: "\n")
+    #expect(lines.first == "key,cluster")
+    #expect(
+      lines.dropFirst().map { String($0) } == c.labels.indices.map { "\($0),\(c.labels[$0])" })
+    let summary =
+      try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as! [String: Any]
+    #expect(summary["method"] as? String == "kmeans")
+    #expect(summary["iterations"] as? Int == c.iterations)
+    let inertia = try #require(summary["inertia"] as? Double)
+    #expect(abs(inertia - c.inertia) <= 1e-9 * c.inertia)
+  }
+
+  @Test func precomputedMatrixWithSidecarKeys() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Two groups on a line: 0, 1, 2 and 10, 11.
+    let positions: [Double] = [0, 1, 2, 10, 11]
+    let matrix = folder.appendingPathComponent("d.npy")
+    try writeMatrix(
+      positions.flatMap { a in positions.map { abs(a - $0) } }, shape: [5, 5], to: matrix)
+    try Data(#"{"rowKeys":["a","b","c","d","e"]}"#.utf8)
+      .write(to: folder.appendingPathComponent("d.npy.json"))
+    let labels = folder.appendingPathComponent("labels.ndjson")
+    let dendrogram = folder.appendingPathComponent("z.npy")
+    let medoids = try DuctusProcess.run([
+      "cluster", matrix.path, "--precomputed", "--method", "kmedoids", "--k", "2", "-o",
+      labels.path, "--format", "json",
+    ])
+    #expect(medoids.exitCode == 0, "\(medoids.standardError)")
+    let lines = try String(contentsOf: labels, encoding: .utf8).split(separator: "\n")
+    let clusters = lines.map { $0.dropFirst(#"{"cluster":"#.count).prefix(1) }
+    #expect(lines.count == 5 && lines[0].hasSuffix(#","key":"a"}"#))
+    #expect(Set(clusters[0...2]).count == 1 && Set(clusters[3...4]).count == 1)
+    #expect(clusters[0] != clusters[3])
+    #expect(medoids.standardOutput.contains(#""loss":3,"#))
+    let tree = try DuctusProcess.run([
+      "cluster", matrix.path, "--precomputed", "--method", "hierarchical", "--linkage",
+      "single", "--k", "2", "-o", "-", "--dendrogram", dendrogram.path,
+    ])
+    #expect(tree.exitCode == 0, "\(tree.standardError)")
+    #expect(tree.standardOutput == "key,cluster\na,0\nb,0\nc,0\nd,1\ne,1\n")
+    let z = try NpyArray(data: Data(contentsOf: dendrogram))
+    #expect(z.shape == [4, 4])
+    #expect(z.values == [0, 1, 1, 2, 2, 5, 1, 3, 3, 4, 1, 2, 6, 7, 8, 5])
+  }
+
+  @Test func labelledCorpusSummary() throws {
+    #expect(
+      try Snapshot.check(
+        "cluster-corpus-text",
+        [
+          "cluster", "Datasets/samples/samples.ndjson", "--method", "hierarchical", "--k", "2",
+          "-o", "/dev/null", "--format", "text",
+        ]
+      ).exitCode == 0)
+  }
+
+  @Test func failuresExitWithTheDocumentedCodes() throws {
+    let corpus = "Datasets/samples/samples.ndjson"
+    let usage: [[String]] = [
+      ["cluster", corpus, "--method", "kmeans", "-o", "-"],
+      ["cluster", corpus, "--k", "2", "-o", "-"],
+      ["cluster", corpus, "--method", "kmeans", "--k", "2"],
+      ["cluster", corpus, "--method", "kmeans", "--k", "0", "-o", "-"],
+      ["cluster", corpus, "--method", "kmeans", "--k", "2", "--linkage", "ward", "-o", "-"],
+      ["cluster", corpus, "--method", "hierarchical", "--k", "2", "--seed", "3", "-o", "-"],
+      ["cluster", corpus, "--method", "kmedoids", "--k", "2", "--precomputed", "-o", "-"],
+    ]
+    for arguments in usage {
+      let run = try DuctusProcess.run(arguments)
+      #expect(run.exitCode == 2, "\(arguments): \(run.standardError)")
+    }
+    let missing = try DuctusProcess.run([
+      "cluster", "nope.npy", "--method", "kmeans", "--k", "2", "-o", "-",
+    ])
+    #expect(missing.exitCode == 66)
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let oblong = folder.appendingPathComponent("oblong.npy")
+    try writeMatrix([0, 1, 2, 3, 4, 5], shape: [2, 3], to: oblong)
+    let notSquare = try DuctusProcess.run([
+      "cluster", oblong.path, "--precomputed", "--method", "kmedoids", "--k", "1", "-o", "-",
+    ])
+    #expect(notSquare.exitCode == 65)
+    #expect(notSquare.standardError.contains("a distance matrix must be square"))
+    let tooMany = try DuctusProcess.run([
+      "cluster", oblong.path, "--method", "kmeans", "--k", "3", "-o", "-",
+    ])
+    #expect(tooMany.exitCode == 65)
+    #expect(
+      tooMany.standardError
+        == "error: \(oblong.path): k-means: k = 3 is not between 1 and the 2 points\n")
+  }
+}

@@ -1,0 +1,69 @@
+import InkClustering
+import InkMath
+import Testing
+
+/// k-means against scikit-learn's `KMeans(algorithm="lloyd", n_init=1, init=…)`: the same
+/// labels, inertia, centres and iteration count from the same start, with both assignment
+/// algorithms.
+@Suite struct KMeansReferenceTests {
+  struct Case: Decodable {
+    let points: Int
+    let dimensions: Int
+    let k: Int
+    let tolerance: Double
+    let maxIterations: Int
+    let data: [Double]
+    let `init`: [Double]
+    let labels: [Int]
+    let inertia: Double
+    let iterations: Int
+    let centres: [Double]
+  }
+
+  @Test(arguments: KMeans.Algorithm.allCases)
+  func sameLabelsInertiaAndCentresAsScikitLearn(algorithm: KMeans.Algorithm) throws {
+    let cases = try ClusteringFixture<Case>.load("kmeans")
+    #expect(cases.count == 6)
+    for c in cases {
+      let data = try Matrix(rows: c.points, columns: c.dimensions, elements: c.data)
+      let start = try Matrix(rows: c.k, columns: c.dimensions, elements: c.`init`)
+      let result = try KMeans(
+        clusterCount: c.k, maxIterations: c.maxIterations, tolerance: c.tolerance,
+        algorithm: algorithm
+      ).fit(data, initialCentres: start)
+      #expect(result.labels == c.labels, "n = \(c.points), k = \(c.k)")
+      #expect(close(result.inertia, c.inertia), "\(result.inertia) against \(c.inertia)")
+      #expect(result.iterations == c.iterations, "n = \(c.points), k = \(c.k)")
+      #expect(zip(result.centres.elements, c.centres).allSatisfy { close($0, $1) })
+    }
+  }
+
+  @Test func plusPlusStartIsSeededAndFindsSeparatedBlobs() throws {
+    // Four tight blobs far apart: k-means++ puts a centre in each, whatever the seed.
+    let corners: [(Double, Double)] = [(0, 0), (100, 0), (0, 100), (100, 100)]
+    var elements: [Double] = []
+    for index in 0..<80 {
+      let (x, y) = corners[index % 4]
+      elements += [x + Double(index % 7) * 0.1, y + Double(index % 5) * 0.1]
+    }
+    let data = try Matrix(rows: 80, columns: 2, elements: elements)
+    let first = try KMeans(clusterCount: 4, seed: 11).fit(data)
+    let again = try KMeans(clusterCount: 4, seed: 11).fit(data)
+    #expect(first == again)
+    for seed in UInt64(0)..<5 {
+      let result = try KMeans(clusterCount: 4, seed: seed).fit(data)
+      #expect(Set(result.labels).count == 4)
+      for index in 0..<80 { #expect(result.labels[index] == result.labels[index % 4]) }
+    }
+  }
+
+  @Test func refusesBadArguments() throws {
+    let data = try Matrix(rows: 3, columns: 1, elements: [0, 1, .nan])
+    #expect(throws: ClusteringError.self) { try KMeans(clusterCount: 2).fit(data) }
+    let fine = try Matrix(rows: 3, columns: 1, elements: [0, 1, 2])
+    #expect(throws: ClusteringError.self) { try KMeans(clusterCount: 4).fit(fine) }
+    #expect(throws: ClusteringError.self) {
+      try KMeans(clusterCount: 2).fit(fine, initialCentres: Matrix(rows: 2, columns: 2))
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import InkClustering
+import InkMath
+import Testing
+
+/// FasterPAM against `kmedoids.fasterpam` (the Rust crate's deterministic single-thread
+/// version): the same medoids, labels, loss, iterations and swaps from the same start, on
+/// symmetric matrices (read by rows) and on one that is not (read by columns).
+@Suite struct KMedoidsReferenceTests {
+  struct Case: Decodable {
+    let points: Int
+    let dimensions: Int
+    let metric: ReferenceMetric
+    let k: Int
+    let data: [Double]
+    let initialMedoids: [Int]
+    let medoids: [Int]
+    let labels: [Int]
+    let loss: Double
+    let iterations: Int
+    let swaps: Int
+  }
+
+  @Test func sameMedoidsAndLossAsKmedoids() throws {
+    let cases = try ClusteringFixture<Case>.load("kmedoids")
+    #expect(cases.count == 6)
+    for c in cases {
+      let distances = try c.metric.square(c.data, points: c.points, dimensions: c.dimensions)
+      let result = try KMedoids(clusterCount: c.k).fit(
+        distances: distances, initialMedoids: c.initialMedoids)
+      #expect(result.medoids == c.medoids, "n = \(c.points), k = \(c.k), \(c.metric)")
+      #expect(result.labels == c.labels)
+      #expect(close(result.loss, c.loss), "\(result.loss) against \(c.loss)")
+      #expect(result.iterations == c.iterations)
+      #expect(result.swaps == c.swaps)
+    }
+  }
+
+  @Test func seededStartIsRepeatableAndRefusesBadInput() throws {
+    let distances = try ReferenceMetric.euclidean.square(
+      (0..<40).map { Double(($0 * 37) % 23) }, points: 20, dimensions: 2)
+    let first = try KMedoids(clusterCount: 3, seed: 5).fit(distances: distances)
+    #expect(first == (try KMedoids(clusterCount: 3, seed: 5).fit(distances: distances)))
+    #expect(Set(first.medoids).count == 3)
+    #expect(first.medoids.enumerated().allSatisfy { first.labels[$0.element] == $0.offset })
+    #expect(throws: ClusteringError.self) {
+      try KMedoids(clusterCount: 2).fit(distances: distances, initialMedoids: [1, 1])
+    }
+    var negative = distances
+    negative[0, 1] = -1
+    #expect(throws: ClusteringError.self) {
+      try KMedoids(clusterCount: 2).fit(distances: negative)
+    }
+  }
+}

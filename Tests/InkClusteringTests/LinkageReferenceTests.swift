@@ -1,0 +1,73 @@
+import InkClustering
+import InkMath
+import Testing
+
+/// Hierarchical clustering against `scipy.cluster.hierarchy.linkage` and `fcluster(…,
+/// criterion="maxclust")`, from features (Euclidean) and from a precomputed condensed matrix
+/// (city-block).
+@Suite struct LinkageReferenceTests {
+  struct Method: Decodable {
+    let linkage: [Double]
+    let maxclust: [String: [Int]]
+  }
+
+  struct Case: Decodable {
+    let points: Int
+    let dimensions: Int
+    let metric: ReferenceMetric
+    let data: [Double]
+    let methods: [String: Method]
+  }
+
+  @Test func sameLinkageMatrixAndFlatClustersAsSciPy() throws {
+    let cases = try ClusteringFixture<Case>.load("linkage")
+    #expect(cases.count == 4)
+    for c in cases {
+      #expect(c.methods.count == 4)
+      for (name, expected) in c.methods {
+        let method = try #require(LinkageMethod(rawValue: name))
+        let tree: Linkage
+        if c.metric == .euclidean {
+          let features = try Matrix(rows: c.points, columns: c.dimensions, elements: c.data)
+          tree = try HierarchicalClustering.linkage(features: features, method: method)
+        } else {
+          let square = try c.metric.square(c.data, points: c.points, dimensions: c.dimensions)
+          tree = try HierarchicalClustering.linkage(
+            CondensedDistanceMatrix(square: square), method: method)
+        }
+        let z = tree.matrix.elements
+        #expect(z.count == expected.linkage.count)
+        var structureMatches = true
+        var heightsMatch = true
+        for row in 0..<(z.count / 4) {
+          let (got, want) = (
+            z[(4 * row)..<(4 * row + 4)], expected.linkage[(4 * row)..<(4 * row + 4)]
+          )
+          if got[4 * row] != want[4 * row] || got[4 * row + 1] != want[4 * row + 1]
+            || got[4 * row + 3] != want[4 * row + 3]
+          {
+            structureMatches = false
+          }
+          if !close(got[4 * row + 2], want[4 * row + 2]) { heightsMatch = false }
+        }
+        #expect(structureMatches, "\(name), n = \(c.points), \(c.metric)")
+        #expect(heightsMatch, "\(name), n = \(c.points), \(c.metric)")
+        for (count, labels) in expected.maxclust {
+          let flat = try tree.flatClusters(maxClusters: Int(count)!)
+          #expect(flat == labels.map { $0 - 1 }, "\(name), n = \(c.points), t = \(count)")
+        }
+      }
+    }
+  }
+
+  @Test func condensedMatrixIndexesTheUpperTriangle() throws {
+    let square = try Matrix([[0, 1, 2, 3], [1, 0, 4, 5], [2, 4, 0, 6], [3, 5, 6, 0]])
+    let condensed = try CondensedDistanceMatrix(square: square)
+    #expect(condensed.values == [1, 2, 3, 4, 5, 6])
+    #expect(condensed[2, 1] == 4 && condensed[3, 3] == 0)
+    #expect(throws: ClusteringError.self) {
+      try HierarchicalClustering.linkage(
+        CondensedDistanceMatrix(count: 1, values: []), method: .ward)
+    }
+  }
+}
