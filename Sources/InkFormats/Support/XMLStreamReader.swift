@@ -2,7 +2,7 @@ import CLibXML2
 import Foundation
 
 /// One XML document read node by node through libxml2's streaming reader (`xmlTextReader`):
-/// the one XML reader of InkML, the $1 gesture logs and KanjiVG SVG.
+/// the one XML reader of InkML, the $1 gesture logs, KanjiVG SVG and signature XML.
 ///
 /// ```swift
 /// let xml = try XMLStreamReader(contentsOf: url, name: "a.inkml")
