@@ -216,6 +216,18 @@ struct SignatureXMLTests {
     #expect(error.message.contains("stroke 0 has more than 2 points"))
     #expect(outcomes.count == 2)
     #expect((try? outcomes[1].get())?.key == "k2")
+    // Properties count against the record bytes.
+    limits = InkReadLimits(maximumRecordBytes: 30)
+    let properties = (0..<4).map { "<Property name=\"p\($0)\" value=\"0123456789\"/>" }
+    guard
+      case .failure(let bytes) = try Self.outcomes(
+        Self.document([properties.joined()]),
+        limits: limits)[0]
+    else {
+      Issue.record("four properties of 12 bytes read under a limit of 30 bytes")
+      return
+    }
+    #expect(bytes.message.contains("the record takes 38 bytes, more than 30"))
   }
 
   @Test func anotherRootOrVersionAndBrokenXMLEndTheDocument() throws {

@@ -21,6 +21,9 @@ struct SignatureXMLContent {
   private var inStroke = false
   /// Points read so far in all strokes.
   private var drawingPoints = 0
+  /// Bytes of text kept so far (key, label, property names and values), bounded by the record
+  /// bytes of the limits.
+  private var textBytes = 0
 
   /// The attribute names of a `<SamplePoint>` to read: the described channels'.
   private(set) var describedNames: [String] = []
@@ -30,6 +33,7 @@ struct SignatureXMLContent {
     self.key = key
     self.label = label
     self.limits = limits
+    textBytes = key.utf8.count + (label?.utf8.count ?? 0)
   }
 
   /// Takes a `<ChannelDescription channel= scaling=>`.
@@ -68,6 +72,8 @@ struct SignatureXMLContent {
     guard let name, let value else {
       throw InkFormatError(.malformed, "a <Property> needs a name and a value attribute")
     }
+    textBytes += name.utf8.count + value.utf8.count
+    try limits.checkRecordBytes(textBytes)
     guard metadata.updateValue(value, forKey: name) == nil else {
       throw InkFormatError(.malformed, "the property \(Self.quoted(name)) is given twice")
     }
