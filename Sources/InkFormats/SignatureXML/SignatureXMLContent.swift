@@ -92,9 +92,10 @@ struct SignatureXMLContent {
     inStroke = false
   }
 
-  /// Takes a `<SamplePoint>`'s values of the described channels (``describedNames``): a point
-  /// of the stroke being read, or, with the pen-tip switch at 0, the end of that stroke.
-  mutating func addSample(_ texts: [String?]) throws(InkFormatError) {
+  /// Takes the `<SamplePoint>` at which `xml` stands, reading the described channels'
+  /// attributes (``describedNames``) as bytes: a point of the stroke being read, or, with the
+  /// pen-tip switch at 0, the end of that stroke.
+  mutating func addSample(_ xml: XMLStreamReader) throws(InkFormatError) {
     for channel in SignatureChannel.required
     where !descriptions.contains(where: { $0.channel == channel }) {
       throw InkFormatError(
@@ -104,16 +105,27 @@ struct SignatureXMLContent {
           : "the channel descriptions have no \(channel.rawValue) channel (x, y and t are needed)"
       )
     }
+    var written = [Double?](repeating: nil, count: descriptions.count)
+    var refused: (index: Int, text: String)?
+    xml.withAttributeBytes(describedNames) { index, bytes in
+      written[index] = Self.number(bytes)
+      if written[index] == nil, refused == nil {
+        refused = (index, String(decoding: bytes, as: UTF8.self))
+      }
+    }
+    if let refused {
+      throw InkFormatError(
+        .invalidValue,
+        "the \(describedNames[refused.index]) of a <SamplePoint> is "
+          + "\(Self.quoted(refused.text)), not a number")
+    }
     var sample = ImportedStroke.point(x: 0, y: 0, time: 0)
     var time = 0.0
-    for (description, text) in zip(descriptions, texts) {
-      let name = description.channel.rawValue
-      guard let text else {
-        throw InkFormatError(.malformed, "a <SamplePoint> without the described channel \(name)")
-      }
-      guard let written = Self.number(text) else {
+    for (description, value) in zip(descriptions, written) {
+      guard let written = value else {
         throw InkFormatError(
-          .invalidValue, "the \(name) of a <SamplePoint> is \(Self.quoted(text)), not a number")
+          .malformed,
+          "a <SamplePoint> without the described channel \(description.channel.rawValue)")
       }
       let value = description.modelValue(written: written)
       switch description.channel {
@@ -127,7 +139,8 @@ struct SignatureXMLContent {
       case .s:
         guard written == 0 || written == 1 else {
           throw InkFormatError(
-            .invalidValue, "the pen-tip switch s is \(Self.quoted(text)), not 0 or 1")
+            .invalidValue,
+            "the pen-tip switch s is \(Self.quoted(XMLText.decimal(written))), not 0 or 1")
         }
         if written == 0 {
           finishStroke()
@@ -161,11 +174,19 @@ struct SignatureXMLContent {
     points.removeAll(keepingCapacity: true)
   }
 
-  /// A decimal number (digits, sign, point, exponent: no `nan`, `inf` or hexadecimal), finite.
+  /// The number of a text, as ``number(_:)-(UnsafeRawBufferPointer)`` reads its bytes.
   static func number(_ text: String) -> Double? {
-    guard !text.isEmpty,
-      text.utf8.allSatisfy({ $0 &- 48 < 10 || [0x2B, 0x2D, 0x2E, 0x45, 0x65].contains($0) }),
-      let value = Double(text), value.isFinite
+    var text = text
+    return text.withUTF8 { number(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// A decimal number in UTF-8 bytes, read as InkML's trace values are (JSON's grammar, else
+  /// XML Schema's wider forms such as `.5` or `+1`; no `nan`, `inf` or hexadecimal), finite and
+  /// the whole of the bytes.
+  static func number(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    var position = 0
+    guard let value = InkMLTraceParser.number(bytes, at: &position), position == bytes.count,
+      value.isFinite
     else { return nil }
     return value
   }

@@ -131,7 +131,7 @@ final class SignatureXMLParser {
         case (.end, "Stroke"):
           content.endStroke()
         case (.start, "SamplePoint"):
-          try content.addSample(xml.attributes(content.describedNames))
+          try content.addSample(xml)
         default:
           continue
         }
