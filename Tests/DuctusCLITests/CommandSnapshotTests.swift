@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func formatsListsTheRegistry() throws {
-    let text = try DuctusProcess.run(["formats", "--format", "text"])
+    let text = try Snapshot.check("formats", ["formats", "--format", "text"])
     #expect(text.exitCode == 0)
     let lines = text.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.first == "NAME           HOLDS    READ  WRITE  EXTENSIONS           DESCRIPTION")
@@ -59,6 +59,10 @@ import Testing
     #expect(
       lines.contains(
         "quickdraw      corpus   yes   no     .ndjson              Quick, Draw! NDJSON"))
+    #expect(
+      lines.contains(
+        "signature-xml  corpus   yes   yes    .xml                 "
+          + "Signature channels XML (ISO/IEC 19794-7)"))
     #expect(lines.count == 1 + InkFileFormat.allCases.count)
     let json = try DuctusProcess.run(["formats"])
     #expect(

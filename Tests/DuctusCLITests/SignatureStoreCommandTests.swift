@@ -163,6 +163,42 @@ struct SignatureStoreCommandTests {
     #expect(try score(second) == before)
     let models = try [first, second].map { try SignatureStore(path: $0).user("ana")?.model }
     #expect(models[0] != nil && models[0] == models[1])
+
+    // The same users through signature XML (-o …xml chooses it), 0600 as well.
+    let xml = folder.appendingPathComponent("users.xml")
+    let exportXML = try DuctusProcess.run([
+      "signature", "export", "--store", first, "--user", "o'brien", "-o", xml.path,
+    ])
+    #expect(exportXML.exitCode == 0, "\(exportXML.standardError)")
+    let xmlMode = try FileManager.default.attributesOfItem(atPath: xml.path)[.posixPermissions]
+    #expect((xmlMode as? Int).map { $0 & 0o077 } == 0)
+    let document = try String(contentsOf: xml, encoding: .utf8)
+    #expect(document.contains("<SignatureChannels xmlns=\"urn:ductus:signature-channels:1\""))
+    #expect(document.components(separatedBy: "<Signature ").count - 1 == 5)
+    #expect(document.contains("<Signature key=\"o&apos;brien/5\" label=\"o&apos;brien\">"))
+    let third = folder.appendingPathComponent("third.db").path
+    let importedXML = try DuctusProcess.run(["signature", "import", "--store", third, xml.path])
+    #expect(importedXML.exitCode == 0, "\(importedXML.standardError)")
+    #expect(lines(importedXML.standardOutput).first?["references"] as? Int == 5)
+    func brienScore(_ store: String) throws -> Double {
+      let run = try DuctusProcess.run([
+        "signature", "verify", "--store", store, "--user", "o'brien",
+        folder.appendingPathComponent("U1S11.TXT").path,
+      ])
+      return try #require(object(run.standardOutput)["score"] as? Double)
+    }
+    #expect(abs(try brienScore(third) - brienScore(first)) < 1e-9)
+    let contradiction = try DuctusProcess.run([
+      "signature", "export", "--store", first, "--format", "ductus-ndjson", "-o", xml.path,
+    ])
+    #expect(contradiction.exitCode == 2)
+    #expect(contradiction.standardError.hasPrefix("error: --format ductus-ndjson contradicts -o"))
+    let stdout = try DuctusProcess.run([
+      "signature", "export", "--store", first, "--format", "signature-xml", "-o", "-",
+    ])
+    #expect(stdout.exitCode == 0)
+    #expect(stdout.standardOutput.hasSuffix("</SignatureChannels>\n"))
+    #expect(stdout.standardOutput.components(separatedBy: "<Signature ").count - 1 == 10)
   }
 
   @Test func mistakesAndHostileInputAreRefusedWithTheirExitCodes() throws {

@@ -4,8 +4,8 @@ import Testing
 
 @testable import InkFormats
 
-/// XML from strangers, through each XML reader (the $1 logs, InkML and KanjiVG): entity
-/// bombs, external entities, deep nesting, invalid UTF-8, document types with brackets in
+/// XML from strangers, through each XML reader (the $1 logs, InkML, KanjiVG, signature XML):
+/// entity bombs, external entities, deep nesting, invalid UTF-8, document types with brackets in
 /// quoted literals and truncated files are `InkFormatError`s naming the file and the line,
 /// found fast, and nothing outside the document is read.
 @Suite("hostile XML")

@@ -12,7 +12,7 @@ struct ReaderFuzzTests {
   static func inputs(for target: FuzzTarget) -> Int {
     switch target {
     case .npy, .reader(.pencilKit): 1_500
-    case .reader(.inkML), .reader(.dollarGesture), .reader(.kanjiVG): 600
+    case .reader(.inkML), .reader(.dollarGesture), .reader(.kanjiVG), .reader(.signatureXML): 600
     default: 200
     }
   }

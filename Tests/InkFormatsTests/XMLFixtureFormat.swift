@@ -2,12 +2,13 @@ import Foundation
 
 @testable import InkFormats
 
-/// The three XML formats, each with a small valid document that a test can wrap in a document
+/// The XML formats, each with a small valid document that a test can wrap in a document
 /// type, give an extra root attribute or extra body bytes, and read.
 enum XMLFixtureFormat: String, CaseIterable, CustomStringConvertible {
   case dollar
   case inkML
   case kanjiVG
+  case signatureXML
 
   var description: String { rawValue }
 
@@ -17,6 +18,7 @@ enum XMLFixtureFormat: String, CaseIterable, CustomStringConvertible {
     case .dollar: "check01.xml"
     case .inkML: "sample.inkml"
     case .kanjiVG: "04e00.svg"
+    case .signatureXML: "signatures.xml"
     }
   }
 
@@ -26,6 +28,7 @@ enum XMLFixtureFormat: String, CaseIterable, CustomStringConvertible {
     case .dollar: "Gesture"
     case .inkML: "ink"
     case .kanjiVG: "svg"
+    case .signatureXML: "SignatureChannels"
     }
   }
 
@@ -48,6 +51,15 @@ enum XMLFixtureFormat: String, CaseIterable, CustomStringConvertible {
       <path id="kvg:04e00-s1" d="M11,54 L96,54"/>
       </g>
       """
+    case .signatureXML:
+      """
+      <Signature key="a" label="u1">
+      <ChannelDescriptions><ChannelDescription channel="x"/><ChannelDescription channel="y"/>
+      <ChannelDescription channel="t" scaling="1000"/></ChannelDescriptions>
+      <SamplePoint x="1" y="2" t="0"/>
+      <SamplePoint x="4" y="6" t="10"/>
+      </Signature>
+      """
     }
   }
 
@@ -57,6 +69,7 @@ enum XMLFixtureFormat: String, CaseIterable, CustomStringConvertible {
     case .dollar: text
     case .inkML: "<annotation type=\"note\">\(text)</annotation>"
     case .kanjiVG: "<g>\(text)</g>"
+    case .signatureXML: "<Note>\(text)</Note>"
     }
   }
 
@@ -72,6 +85,8 @@ enum XMLFixtureFormat: String, CaseIterable, CustomStringConvertible {
       text += "<ink xmlns=\"http://www.w3.org/2003/InkML\"\(attribute)>\n"
     case .kanjiVG:
       text += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 109 109\"\(attribute)>\n"
+    case .signatureXML:
+      text += "<SignatureChannels xmlns=\"\(SignatureXMLWriter.namespace)\"\(attribute)>\n"
     }
     var bytes = Array(text.utf8)
     if !extra.isEmpty { bytes += extra + [0x0A] }
@@ -85,6 +100,7 @@ enum XMLFixtureFormat: String, CaseIterable, CustomStringConvertible {
     case .dollar: try DollarGestureReader.record(from: data, name: fileName)
     case .inkML: try InkMLReader().record(from: data, key: fileName)
     case .kanjiVG: try KanjiVGReader.record(from: data, name: fileName)
+    case .signatureXML: try Self.firstOfAll(data, name: fileName)
     }
   }
 
@@ -96,5 +112,15 @@ enum XMLFixtureFormat: String, CaseIterable, CustomStringConvertible {
       return nil
     }
     return bytes[..<start].filter { $0 == 0x0A }.count + 1
+  }
+
+  /// The first record of a signature XML document, after every record was read (so that a
+  /// document cut after its first signature is an error, as for the formats of one drawing).
+  static func firstOfAll(_ data: Data, name: String) throws -> CorpusRecord {
+    var reader = try SignatureXMLReader(data: data, name: name)
+    let first = try reader.next()
+    while try reader.next() != nil {}
+    guard let first else { throw InkFormatError(.malformed, "no signature", file: name) }
+    return first
   }
 }

@@ -4,8 +4,9 @@ import InkSignatureStore
 import OpenPencilKit
 import _DuctusSupport
 
-/// `ductus signature export --store S [--user ID] -o FILE`: the references of one user or of
-/// all, as a Ductus NDJSON corpus that `signature import` reads back.
+/// `ductus signature export --store S [--user ID] [--format F] -o FILE`: the references of one
+/// user or of all, as a Ductus NDJSON corpus or as signature XML (the channels of ISO/IEC
+/// 19794-7), which `signature import` reads back.
 struct SignatureExportCommand: Command {
   var signature: CommandSignature {
     CommandSignature(
@@ -13,20 +14,49 @@ struct SignatureExportCommand: Command {
       abstract: "Write enrolled users' reference signatures out of a store, for import elsewhere.",
       discussion:
         "The one command that writes signatures outside the store, and only where -o says: a "
-        + "Ductus NDJSON corpus, a line a reference, key \"<user>/<n>\", label and metadata "
-        + "\"user\" the user's id, metadata \"reference\" (n, from 1, oldest first) and "
-        + "\"added\" (ISO 8601, UTC). The file is written whole or not at all, and readable by "
-        + "its owner alone (0600), also when it replaces another. 'ductus signature import' "
-        + "enrolls every user of such a file; the templates it computes are those the store "
-        + "had, so verifications score the same.",
+        + "corpus of a record a reference, key \"<user>/<n>\", label and metadata \"user\" the "
+        + "user's id, metadata \"reference\" (n, from 1, oldest first) and \"added\" (ISO 8601, "
+        + "UTC). --format ductus-ndjson writes Ductus NDJSON, a line a reference, every "
+        + "attribute of the drawing kept; --format signature-xml writes signature XML, a "
+        + "<Signature> a reference with the channels x, y, t, f, az and el of ISO/IEC 19794-7 "
+        + "(the standard's vocabulary; its XML schema is not public), for other tools. The "
+        + "file is written whole or not at all, and readable by its owner alone (0600), also "
+        + "when it replaces another. 'ductus signature import' enrolls every user of either; "
+        + "from Ductus NDJSON the templates it computes are those the store had, so "
+        + "verifications score the same (from signature XML, to within the rounding of times "
+        + "and angles in their units).",
       options: [
         SignatureStoreOptions.store,
         .value(
           "user", valueName: "id", help: "Export this user only.", defaultDescription: "every user"),
         .value(
+          "format", valueName: "format", help: "The corpus's format.",
+          allowedValues: Self.formats.map(\.rawValue),
+          defaultDescription: "signature-xml when -o ends in .xml, else ductus-ndjson"),
+        .value(
           "output", short: "o", valueName: "file",
           help: "Write the corpus here ('-': standard output)."),
       ])
+  }
+
+  /// The formats an export is written in.
+  static let formats: [InkFileFormat] = [.ductusNDJSON, .signatureXML]
+
+  /// The format asked for, or told by the output's extension; a format that the extension
+  /// contradicts (`-o users.xml --format ductus-ndjson`) is a usage error.
+  static func format(_ arguments: ParsedArguments, output: String) throws -> InkFileFormat {
+    let named = URL(fileURLWithPath: output).pathExtension.lowercased()
+    let byName = formats.first { $0.fileExtensions.contains(named) }
+    // The parser admits only the names of `formats`.
+    guard let chosen = try arguments.value("format", as: InkFileFormat.self) else {
+      return byName ?? .ductusNDJSON
+    }
+    if let byName, byName != chosen {
+      throw UsageError(
+        "--format \(chosen.rawValue) contradicts -o \(output), whose extension names "
+          + byName.rawValue)
+    }
+    return chosen
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
@@ -41,10 +71,11 @@ struct SignatureExportCommand: Command {
     } else {
       ids = try store.users().map(\.id)
     }
+    let format = try Self.format(arguments, output: output)
     if output != "-" { try context.checkOutputFolder(of: output) }
     let dates = ISO8601DateFormatter()
     let writer = DuctusJSONWriter(breaksLinesBetweenStrokes: false)
-    var lines: [[UInt8]] = []
+    var lines: [[UInt8]] = format == .signatureXML ? [SignatureXMLWriter.header] : []
     for id in ids {
       for (index, reference) in try store.references(of: id).enumerated() {
         let drawing: PKDrawing
@@ -62,9 +93,22 @@ struct SignatureExportCommand: Command {
             "user": id, "reference": String(index + 1),
             "added": dates.string(from: reference.added),
           ], drawing: drawing)
-        lines.append(DuctusNDJSONWriter.line(for: record, drawingWriter: writer))
+        switch format {
+        case .signatureXML:
+          do {
+            lines.append(try SignatureXMLWriter.element(for: record))
+          } catch {
+            throw CommandFailure(
+              .malformedInput,
+              "\(store.path): user \(SignatureStore.quoted(id)), reference \(index + 1): "
+                + "\(error.message)")
+          }
+        default:
+          lines.append(DuctusNDJSONWriter.line(for: record, drawingWriter: writer))
+        }
       }
     }
+    if format == .signatureXML { lines.append(SignatureXMLWriter.footer) }
     if output == "-" {
       for line in lines { context.output.write(bytes: line) }
     } else {

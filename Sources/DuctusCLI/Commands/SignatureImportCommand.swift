@@ -5,15 +5,16 @@ import InkSignatures
 import _DuctusSupport
 
 /// `ductus signature import --store S FILE`: enrolls every user of a corpus that
-/// `signature export` wrote.
+/// `signature export` wrote (Ductus NDJSON or signature XML).
 struct SignatureImportCommand: Command {
   var signature: CommandSignature {
     CommandSignature(
       name: "import",
       abstract: "Enroll the users of an exported corpus into a signature store.",
       discussion:
-        "The corpus is what 'ductus signature export' writes (or any corpus whose records "
-        + "name their user in the metadata \"user\"): its records are grouped by user, in "
+        "The corpus is what 'ductus signature export' writes, Ductus NDJSON or signature XML "
+        + "(ISO/IEC 19794-7 channels), or any corpus whose records name their user in the "
+        + "metadata \"user\": its records are grouped by user, in "
         + "order, and each user is enrolled from their references in one transaction, without "
         + "the consistency check (they were checked when first enrolled) but with at least 2 "
         + "references. The templates are computed as enrolment computes them, so they equal "

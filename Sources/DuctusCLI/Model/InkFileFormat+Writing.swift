@@ -7,12 +7,12 @@ extension InkFileFormat {
   /// that a read-only format is refused for what it is.
   package var isWritable: Bool {
     switch self {
-    case .ductusJSON, .ductusNDJSON, .inkML, .pencilKit: true
+    case .ductusJSON, .ductusNDJSON, .inkML, .pencilKit, .signatureXML: true
     case .quickDraw, .unipen, .dollarGesture, .svc2004, .kanjiVG, .hershey: false
     }
   }
 
-  /// The formats Ductus writes, by name: `ductus-json, ductus-ndjson, inkml, pkdrawing`.
+  /// The formats Ductus writes, by name: `ductus-json, ductus-ndjson, inkml, pkdrawing, signature-xml`.
   package static var writableNames: String {
     allCases.filter(\.isWritable).map(\.rawValue).joined(separator: ", ")
   }

@@ -1,6 +1,5 @@
 import Foundation
 import OpenPencilKit
-import _DuctusSupport
 
 /// Writes a drawing as InkML (see <doc:InkML>) that other tools can read to check what Ductus
 /// read: one `<trace>` a stroke with every control point and the channels `X Y T F OA OE W`.
@@ -37,10 +36,11 @@ public struct InkMLWriter: Sendable {
     }
     text += "      </traceFormat>\n    </context>\n  </definitions>\n"
     if let label = record.label {
-      text += "  <annotation type=\"truth\">\(Self.escaped(label))</annotation>\n"
+      text += "  <annotation type=\"truth\">\(XMLText.escaped(label))</annotation>\n"
     }
     for (name, value) in record.metadata.sorted(by: { $0.key < $1.key }) {
-      text += "  <annotation type=\"\(Self.escaped(name))\">\(Self.escaped(value))</annotation>\n"
+      text +=
+        "  <annotation type=\"\(XMLText.escaped(name))\">\(XMLText.escaped(value))</annotation>\n"
     }
     let start =
       record.drawing.strokes.map(\.path.creationDate.timeIntervalSinceReferenceDate).min() ?? 0
@@ -57,35 +57,12 @@ public struct InkMLWriter: Sendable {
         ]
         for (position, value) in values.enumerated() {
           if position > 0 { bytes.append(0x20) }
-          bytes.append(contentsOf: Self.decimal(value).utf8)
+          bytes.append(contentsOf: XMLText.decimal(value).utf8)
         }
       }
       bytes.append(contentsOf: "</trace>\n".utf8)
     }
     bytes.append(contentsOf: "</ink>\n".utf8)
     return Data(bytes)
-  }
-
-  /// A value in its shortest round-trip form, integral values without a fraction.
-  static func decimal(_ value: Double) -> String {
-    var text = JSONTextWriter()
-    text.appendNumber(value.isFinite ? value : 0)
-    return String(decoding: text.bytes, as: UTF8.self)
-  }
-
-  /// Text with XML's five special characters escaped.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      default: result.append(character)
-      }
-    }
-    return result
   }
 }

@@ -28,6 +28,9 @@ public enum InkFileFormat: String, CaseIterable, Sendable {
   case dollarGesture = "dollar-xml"
   /// SVC2004 signatures (`.txt`): one signature, read only.
   case svc2004 = "svc2004"
+  /// Signature channels XML (`.xml` in the `urn:ductus:signature-channels:1` namespace): a
+  /// corpus of signatures in the channels of ISO/IEC 19794-7.
+  case signatureXML = "signature-xml"
   /// KanjiVG stroke-order SVG (`.svg`): one character, read only.
   case kanjiVG = "kanjivg"
   /// Hershey fonts (`.jhf`): a corpus, one record a glyph, read only.
@@ -44,6 +47,7 @@ public enum InkFileFormat: String, CaseIterable, Sendable {
     case .unipen: UnipenCodec.self
     case .dollarGesture: DollarGestureCodec.self
     case .svc2004: SVC2004Codec.self
+    case .signatureXML: SignatureXMLCodec.self
     case .kanjiVG: KanjiVGCodec.self
     case .hershey: HersheyCodec.self
     }

@@ -2,7 +2,7 @@ import CLibXML2
 import Foundation
 
 /// One XML document read node by node through libxml2's streaming reader (`xmlTextReader`):
-/// the one XML reader of InkML, the $1 gesture logs and KanjiVG SVG.
+/// the one XML reader of InkML, the $1 gesture logs, KanjiVG SVG and signature XML.
 ///
 /// ```swift
 /// let xml = try XMLStreamReader(contentsOf: url, name: "a.inkml")
@@ -193,6 +193,23 @@ final class XMLStreamReader {
       values[index] = xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
     } while xmlTextReaderMoveToNextAttribute(reader) == 1
     return values
+  }
+
+  /// Calls `body` with the index in `qualifiedNames` and the UTF-8 bytes of each of the current
+  /// element's attributes that has one of these names, in one pass and without making strings.
+  func withAttributeBytes(
+    _ qualifiedNames: [String], _ body: (Int, UnsafeRawBufferPointer) throws -> Void
+  ) rethrows {
+    guard xmlTextReaderMoveToFirstAttribute(reader) == 1 else { return }
+    defer { xmlTextReaderMoveToElement(reader) }
+    repeat {
+      guard let name = xmlTextReaderConstName(reader),
+        let index = qualifiedNames.firstIndex(where: { Self.equals(name, $0) })
+      else { continue }
+      let value = xmlTextReaderConstValue(reader)
+      try body(
+        index, UnsafeRawBufferPointer(start: value, count: value.map { Int(xmlStrlen($0)) } ?? 0))
+    } while xmlTextReaderMoveToNextAttribute(reader) == 1
   }
 
   /// The current element's attributes by qualified name (namespace declarations included).

@@ -81,6 +81,42 @@ extension FuzzSeeds {
 
     """
 
+  /// A signature XML document with the standard's flat time series: the pen-tip switch, a
+  /// pen-up sample, a channel that is dropped, scalings, properties and a second signature in
+  /// strokes.
+  public static let signatureXMLSample = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <SignatureChannels xmlns="urn:ductus:signature-channels:1" version="1">
+      <Signature key="u1/1" label="u1">
+        <Property name="user" value="u1"/>
+        <ChannelDescriptions>
+          <ChannelDescription channel="x" scaling="10"/>
+          <ChannelDescription channel="y" scaling="10"/>
+          <ChannelDescription channel="t" scaling="1000"/>
+          <ChannelDescription channel="f" scaling="1023"/>
+          <ChannelDescription channel="az"/>
+          <ChannelDescription channel="el"/>
+          <ChannelDescription channel="s"/>
+          <ChannelDescription channel="tx"/>
+        </ChannelDescriptions>
+        <SamplePoint x="100" y="200" t="0" f="300" az="45" el="60" s="1"/>
+        <SamplePoint x="110" y="205" t="10" f="320" az="45" el="61" s="1"/>
+        <SamplePoint x="120" y="210" t="20" f="0" az="46" el="61" s="0"/>
+        <SamplePoint x="130" y="190" t="30" f="280" az="46" el="62" s="1"/>
+        <SamplePoint x="135" y="185" t="40" f="250" az="47" el="62" s="1"/>
+      </Signature>
+      <Signature key="u1/2">
+        <ChannelDescriptions>
+          <ChannelDescription channel="x"/><ChannelDescription channel="y"/>
+          <ChannelDescription channel="t" scaling="1"/>
+        </ChannelDescriptions>
+        <Stroke><SamplePoint x="1" y="2" t="0"/><SamplePoint x="3" y="4" t="0.01"/></Stroke>
+        <Stroke><SamplePoint x="5" y="1" t="0.2"/></Stroke>
+      </Signature>
+    </SignatureChannels>
+
+    """
+
   /// A $1 gesture log as the study wrote it: byte-order mark, declaration, one line a point.
   static var dollarSample: String {
     var lines = [

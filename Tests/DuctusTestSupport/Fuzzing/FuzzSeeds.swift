@@ -47,6 +47,16 @@ public struct FuzzSeeds: Sendable {
       files = try Self.ndjsonCorpora(pencilKit.compactMap(\.drawing))
       files += (try? Data(contentsOf: sample)).map { [Array($0)] } ?? []
       source = "Datasets/samples/samples.ndjson and corpora written from the PencilKit drawings"
+    case .reader(.signatureXML):
+      let svc2004 =
+        shared
+        ? Self.realFiles(of: .svc2004) : Self.builtInSamples(of: .svc2004).map { Array($0.utf8) }
+      let signatures = svc2004.compactMap {
+        try? SVC2004Reader.record(from: Data($0), name: "U1S1.TXT").drawing
+      }
+      files = try signatures.map { try Self.written($0, as: .signatureXML) }
+      files.append(Array(Self.signatureXMLSample.utf8))
+      source = "\(signatures.count) SVC2004 signatures written by Ductus as signature XML, a sample"
     case .reader(let format):
       let real = shared ? Self.realFiles(of: format) : []
       if real.isEmpty {

@@ -44,7 +44,7 @@ public enum FuzzTarget: Hashable, Sendable, CaseIterable, CustomStringConvertibl
     case .npy: .npy
     case .reader(.pencilKit): .pencilKitBinary
     case .reader(.ductusJSON), .reader(.ductusNDJSON), .reader(.quickDraw): .json
-    case .reader(.inkML), .reader(.dollarGesture), .reader(.kanjiVG): .xml
+    case .reader(.inkML), .reader(.dollarGesture), .reader(.kanjiVG), .reader(.signatureXML): .xml
     case .reader: .text
     }
   }
