@@ -129,8 +129,12 @@ struct SignatureStoreCommandTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let first = folder.appendingPathComponent("first.db").path
     let second = folder.appendingPathComponent("second.db").path
+    // Enrolled out of id order, so that the import (in id order) meets a different cohort
+    // unless the export keeps it; o'brien has a threshold of their own.
+    #expect(
+      try enroll("o'brien", store: first, in: folder, extra: ["--threshold", "0.7"]).exitCode
+        == 0)
     #expect(try enroll("ana", store: first, in: folder).exitCode == 0)
-    #expect(try enroll("o'brien", store: first, in: folder).exitCode == 0)
     let exported = folder.appendingPathComponent("users.ndjson")
     try Data("old".utf8).write(to: exported)
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: exported.path)
@@ -161,8 +165,14 @@ struct SignatureStoreCommandTests {
     let before = try score(first)
     #expect(before != nil)
     #expect(try score(second) == before)
-    let models = try [first, second].map { try SignatureStore(path: $0).user("ana")?.model }
-    #expect(models[0] != nil && models[0] == models[1])
+    for user in ["ana", "o'brien"] {
+      let models = try [first, second].map { try SignatureStore(path: $0).user(user)?.model }
+      #expect(models[0] != nil && models[0] == models[1], "\(user)")
+    }
+    let metadata = try #require(records.last?["metadata"] as? [String: String])
+    #expect(metadata["threshold"] == "0.7")
+    #expect(metadata["cohortDistance"] == "none")
+    #expect((records.first?["metadata"] as? [String: String])?["cohortDistance"] != "none")
 
     // The same users through signature XML (-o …xml chooses it), 0600 as well.
     let xml = folder.appendingPathComponent("users.xml")

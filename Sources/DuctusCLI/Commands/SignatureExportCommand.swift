@@ -15,8 +15,9 @@ struct SignatureExportCommand: Command {
       discussion:
         "The one command that writes signatures outside the store, and only where -o says: a "
         + "corpus of a record a reference, key \"<user>/<n>\", label and metadata \"user\" the "
-        + "user's id, metadata \"reference\" (n, from 1, oldest first) and \"added\" (ISO 8601, "
-        + "UTC). --format ductus-ndjson writes Ductus NDJSON, a line a reference, every "
+        + "user's id, metadata \"reference\" (n, from 1, oldest first), \"added\" (ISO 8601, "
+        + "UTC), and the user's \"threshold\" and \"cohortDistance\" (\"none\" without a "
+        + "cohort), so that an import keeps them. --format ductus-ndjson writes Ductus NDJSON, a line a reference, every "
         + "attribute of the drawing kept; --format signature-xml writes signature XML, a "
         + "<Signature> a reference with the channels x, y, t, f, az and el of ISO/IEC 19794-7 "
         + "(the standard's vocabulary; its XML schema is not public), for other tools. The "
@@ -77,6 +78,12 @@ struct SignatureExportCommand: Command {
     let writer = DuctusJSONWriter(breaksLinesBetweenStrokes: false)
     var lines: [[UInt8]] = format == .signatureXML ? [SignatureXMLWriter.header] : []
     for id in ids {
+      let template = try SignatureStoreOptions.template(
+        of: try SignatureStoreOptions.enrolledUser(id, in: store), store: store)
+      let kept = [
+        "threshold": String(template.matcher.fusion.threshold),
+        "cohortDistance": template.statistics.cohortDistance.map { String($0) } ?? "none",
+      ]
       for (index, reference) in try store.references(of: id).enumerated() {
         let drawing: PKDrawing
         do {
@@ -92,7 +99,7 @@ struct SignatureExportCommand: Command {
           metadata: [
             "user": id, "reference": String(index + 1),
             "added": dates.string(from: reference.added),
-          ], drawing: drawing)
+          ].merging(kept) { first, _ in first }, drawing: drawing)
         switch format {
         case .signatureXML:
           do {

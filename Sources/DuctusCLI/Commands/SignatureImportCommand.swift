@@ -17,8 +17,10 @@ struct SignatureImportCommand: Command {
         + "metadata \"user\": its records are grouped by user, in "
         + "order, and each user is enrolled from their references in one transaction, without "
         + "the consistency check (they were checked when first enrolled) but with at least 2 "
-        + "references. The templates are computed as enrolment computes them, so they equal "
-        + "the exporting store's. A user enrolled already is a usage error (exit 2) unless "
+        + "references. The templates are computed as enrolment computes them, with the user's "
+        + "threshold and cohort distance as the export's metadata \"threshold\" and "
+        + "\"cohortDistance\" give them (a corpus without them: the default threshold, and a "
+        + "cohort from this store's other users), so they equal the exporting store's. A user enrolled already is a usage error (exit 2) unless "
         + "--replace; the users before them stay imported. Answer: a line a user, {\"user\", "
         + "\"references\"}.",
       options: [
@@ -51,8 +53,10 @@ struct SignatureImportCommand: Command {
       path: try SignatureStoreOptions.storePath(arguments), create: true)
     for user in users {
       let references = byUser[user]!
-      let cohort = try SignatureStoreOptions.cohort(excluding: user, in: store)
-      let template: SignatureTemplate
+      let saved = try Self.savedModel(of: references[0])
+      let cohort =
+        saved.keepsCohort ? [] : try SignatureStoreOptions.cohort(excluding: user, in: store)
+      var template: SignatureTemplate
       do {
         template = try SignatureEnrollment(minimumReferences: 2, consistencyLimit: nil).enroll(
           references.map(\.features), cohort: cohort)
@@ -60,11 +64,40 @@ struct SignatureImportCommand: Command {
         throw CommandFailure(
           .malformedInput, "\(path): user \(SignatureStore.quoted(user)): not imported: \(error)")
       }
+      if saved.keepsCohort { template.statistics.cohortDistance = saved.cohortDistance }
+      if let threshold = saved.threshold { template.matcher.fusion.threshold = threshold }
       let answer = try SignatureStoreOptions.enroll(
         user, records: references, template: template, replacing: arguments.flag("replace"),
         in: store)
       context.output.write(try TraceOptions.encoder.encode(answer) + Data("\n".utf8))
     }
     return .success
+  }
+
+  /// The threshold and cohort distance an export kept in a user's first record: the
+  /// threshold `nil` when absent; `keepsCohort` when the cohort distance is given, `nil` for
+  /// `"none"` (the user was enrolled without a cohort).
+  static func savedModel(of record: SignatureRecord) throws(CommandFailure)
+    -> (threshold: Double?, keepsCohort: Bool, cohortDistance: Double?)
+  {
+    var threshold: Double?
+    if let text = record.metadata["threshold"] {
+      guard let value = Double(text), (0...1).contains(value) else {
+        throw CommandFailure(
+          .malformedInput,
+          "\(record.name): metadata \"threshold\" is not a score from 0 to 1: "
+            + "\(SignatureStore.quoted(text))")
+      }
+      threshold = value
+    }
+    guard let text = record.metadata["cohortDistance"] else { return (threshold, false, nil) }
+    if text == "none" { return (threshold, true, nil) }
+    guard let value = Double(text), value.isFinite, value > 0 else {
+      throw CommandFailure(
+        .malformedInput,
+        "\(record.name): metadata \"cohortDistance\" is not a positive number or \"none\": "
+          + "\(SignatureStore.quoted(text))")
+    }
+    return (threshold, true, value)
   }
 }

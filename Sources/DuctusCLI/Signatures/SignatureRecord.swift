@@ -19,6 +19,9 @@ struct SignatureRecord {
   var features: SignatureFeatures
   /// The user the record names in its metadata (`user`, as `signature export` writes), if any.
   var user: String?
+  /// The record's metadata (`signature export` writes the user's `threshold` and
+  /// `cohortDistance` there too).
+  var metadata: [String: String]
 
   /// The features of a record, or a failure (65) naming it.
   init(_ record: CorpusRecord, name: String) throws(CommandFailure) {
@@ -33,6 +36,7 @@ struct SignatureRecord {
     self.name = name
     drawing = record.drawing
     user = record.metadata["user"]
+    metadata = record.metadata
   }
 
   /// The input of a path, refused when it is standard input or a folder.
