@@ -13,9 +13,15 @@ extension ShapeClassifier {
   /// A curve is read only when its mean deviation is under this part of the line's and the
   /// arc's (a curve through four points fits any arc or line as well).
   static let curveGain = 0.5
-  /// Below this corner evidence (``cornerEvidence(_:corners:)``, the turn within the runs
-  /// between corners) a zigzag or polyline reading is dropped when a curve is read: its
-  /// corners are the bends of the curve.
+  /// Ink passing this far (a part of the diagonal) inside a polyline reading's corners, on
+  /// average (``cornerGap(_:)``), makes them a curve's round bends.
+  static let curveCornerGap = 0.012
+  /// A curve bends away from its line and its arc by at least this mean deviation (a part of
+  /// its size): a wavering line or arc is no curve.
+  static let curveBend = 0.03
+  /// From this corner evidence (``cornerEvidence(_:corners:)``, the turn within the runs
+  /// between corners) an open polyline reading's runs are straight, and unless its corners are
+  /// round (``curveCornerGap``) the path is no curve.
   static let curveCornerEvidence = 0.7
 
   /// The chords the path is cut into to measure its turning (so that the pen's jitter does
@@ -49,10 +55,19 @@ extension ShapeClassifier {
     guard path.count >= 8 else { return [] }
     let (signed, absolute) = turning()
     var found: [ShapeCandidate] = []
-    if absolute <= 2 * .pi * Self.mostCurveTurning, let curve = curveCandidate() {
-      let rivals = others.filter { [.line, .arc].contains($0.shape.kind) }
-      let best = rivals.map(\.fit.meanDeviation).min() ?? .infinity
-      if curve.fit.meanDeviation < Self.curveGain * best { found.append(curve) }
+    let bend =
+      others.filter { [.line, .arc].contains($0.shape.kind) }.map(\.fit.meanDeviation).min()
+      ?? .infinity
+    // Straight runs between sharp corners (a check's, a caret's, a zigzag's) are no curve; a
+    // curve's bends are round, the ink passing inside the corners of its polyline reading.
+    let cornered = others.contains {
+      ($0.cornerEvidence ?? 0) >= Self.curveCornerEvidence
+        && cornerGap($0) < Self.curveCornerGap
+    }
+    if absolute <= 2 * .pi * Self.mostCurveTurning, bend >= Self.curveBend, !cornered,
+      let curve = curveCandidate(), curve.fit.meanDeviation < Self.curveGain * bend
+    {
+      found.append(curve)
     }
     return found + coilCandidates(turning: signed)
   }
@@ -64,6 +79,22 @@ extension ShapeClassifier {
     let signed = turning ?? self.turning().signed
     guard path.count >= 8, abs(signed) >= 2 * .pi * Self.leastCoilTurns else { return [] }
     return [spiralCandidate(), helixCandidate(turns: signed / (2 * .pi))].compactMap { $0 }
+  }
+
+  /// How far the ink passes from an open reading's inner vertices, on average, as a part of
+  /// the path's diagonal: about 0 at sharp corners, more at round bends.
+  func cornerGap(_ reading: ShapeCandidate) -> Double {
+    guard let vertices = reading.shape.vertices, vertices.count >= 3 else { return 0 }
+    let inner = vertices.dropFirst().dropLast()
+    let total = inner.reduce(0.0) { sum, vertex in
+      var nearest = Double.infinity
+      for i in 0..<path.count {
+        let (dx, dy) = (path.xs[i] - vertex[0], path.ys[i] - vertex[1])
+        nearest = min(nearest, dx * dx + dy * dy)
+      }
+      return sum + nearest.squareRoot()
+    }
+    return total / Double(inner.count) / path.diagonal
   }
 
   /// The point indices at the given fractions of the path's length.

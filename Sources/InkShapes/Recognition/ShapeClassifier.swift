@@ -308,11 +308,13 @@ struct ShapeClassifier {
       }
     }
     let smooth = smoothCandidates(others: found)
-    if smooth.contains(where: { $0.shape.kind == .curve }) {
-      // Corners whose runs keep bending are the bends of a curve: no zigzag, no polyline.
+    if let curve = smooth.first(where: { $0.shape.kind == .curve }) {
+      // A curve is read only when no polyline reading has sharp corners and straight runs:
+      // the zigzag and polyline readings whose round corners leave the ink farther than the
+      // curve does are its bends.
       found.removeAll {
         [.zigzag, .polyline].contains($0.shape.kind)
-          && ($0.cornerEvidence ?? 1) < Self.curveCornerEvidence
+          && $0.fit.maximumDeviation > curve.fit.maximumDeviation
       }
     }
     return found + smooth

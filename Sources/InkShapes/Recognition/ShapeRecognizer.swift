@@ -266,6 +266,11 @@ extension ShapeRecognizer {
           format: "%@ confidence %.3f mean %.4f max %.4f coverage %.2f ",
           candidate.shape.kind.rawValue, ShapeConfidence.of(candidate), fit.meanDeviation,
           fit.maximumDeviation, fit.coverage)
+          + (candidate.cornerEvidence.map {
+            String(
+              format: "evidence %.2f gap %.3f ", $0,
+              ShapeClassifier(path: path).cornerGap(candidate))
+          } ?? "")
           + vertices.joined(separator: " ")
       }
   }
