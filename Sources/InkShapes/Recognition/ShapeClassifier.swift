@@ -2,9 +2,10 @@ import Foundation
 
 /// The readings of one ``InkPath`` as each kind that could fit it, PaleoSketch's way (Paulson &
 /// Hammond 2008): a closed path (one that comes back to its start, the over-traced rest cut off)
-/// is read as an ellipse or circle and as a polygon or star through its corners; an open one as a
-/// line, an arc, and a polyline through its corners, named check, caret, zigzag or arrow where
-/// its corners say so. Corners are IStraw's (``CornerFinder/iStraw(xs:ys:ts:)``); each side is
+/// is read as an ellipse or circle, as a polygon or star through its corners, and as a heart,
+/// cloud or rounded rectangle; an open one as a line, an arc, a polyline through its corners
+/// (named check, caret, zigzag or arrow where its corners say so), and as a curve, spiral or
+/// helix. Corners are IStraw's (``CornerFinder/iStraw(xs:ys:ts:)``); each side is
 /// refitted by total least squares and the vertices are the sides' intersections, so that
 /// rounded and overshooting corners land where the sides meet.
 ///
@@ -45,6 +46,7 @@ struct ShapeClassifier {
       {
         found += closedCandidates(end: last)
       }
+      found += coilCandidates()
     } else {
       found += openCandidates()
       // A round shape whose ends stay apart but that goes nearly all the way round.
@@ -91,7 +93,14 @@ struct ShapeClassifier {
       strongest = max(strongest, evidence)
     }
     round?.cornerEvidence = strongest
-    return (round.map { [$0] } ?? []) + found
+    // A rectangle whose corners are rounded is a rounded rectangle, and no polygon.
+    let rounded = found.compactMap { roundedRectangle(from: $0, range: range) }
+      .min { $0.fit.meanDeviation < $1.fit.meanDeviation }
+    if let rounded {
+      found.removeAll { [.quadrilateral, .pentagon, .hexagon, .polygon].contains($0.shape.kind) }
+      found.append(rounded)
+    }
+    return (round.map { [$0] } ?? []) + found + outlineCandidates(range: range)
   }
 
   /// The corners of points by IStraw and by ShortStraw, once when they agree, each without the
@@ -291,12 +300,24 @@ struct ShapeClassifier {
       let arrow = arrowCandidate(vertices, corners: corners)
       if let arrow { found.append(arrow) }
       // A polyline that reads as an arrow (a head doubling back on a long shaft) is no zigzag.
-      found.append(polylineCandidate(vertices, mayBeZigzag: arrow == nil))
+      var polyline = polylineCandidate(vertices, mayBeZigzag: arrow == nil)
+      polyline.cornerEvidence = Self.cornerEvidence((path.xs, path.ys, path.ts), corners: corners)
+      found.append(polyline)
       if corners.count > 3, let twoLegs = twoLegCandidate(from: corners[0], to: corners.last!) {
         found.append(twoLegs)
       }
     }
-    return found
+    let smooth = smoothCandidates(others: found)
+    if let curve = smooth.first(where: { $0.shape.kind == .curve }) {
+      // A curve is read only when no polyline reading has sharp corners and straight runs:
+      // the zigzag and polyline readings whose round corners leave the ink farther than the
+      // curve does are its bends.
+      found.removeAll {
+        [.zigzag, .polyline].contains($0.shape.kind)
+          && $0.fit.maximumDeviation > curve.fit.maximumDeviation
+      }
+    }
+    return found + smooth
   }
 
   /// The check of two straight legs from the point `first` to the point farthest from the

@@ -4,7 +4,8 @@ import OpenPaperKit
 import OpenPencilKit
 
 /// Recognises the shapes drawn in a drawing: lines, arcs, circles, ellipses, polygons, stars,
-/// arrows, checks, carets and zigzags, from one stroke or several, with their fitted parameters
+/// arrows, checks, carets and zigzags, from one stroke or several, and curves, spirals,
+/// helices, hearts, clouds and rounded rectangles from one, with their fitted parameters
 /// and a calibrated confidence, or ``ShapeKind/none`` for writing and scribbles.
 ///
 /// ```swift
@@ -266,6 +267,11 @@ extension ShapeRecognizer {
           format: "%@ confidence %.3f mean %.4f max %.4f coverage %.2f ",
           candidate.shape.kind.rawValue, ShapeConfidence.of(candidate), fit.meanDeviation,
           fit.maximumDeviation, fit.coverage)
+          + (candidate.cornerEvidence.map {
+            String(
+              format: "evidence %.2f gap %.3f ", $0,
+              ShapeClassifier(path: path).cornerGap(candidate))
+          } ?? "")
           + vertices.joined(separator: " ")
       }
   }
