@@ -177,6 +177,42 @@ import Testing
       ).exitCode == 0)
   }
 
+  @Test func pictureOfALabelledCorpusIsAGridWrittenAtomically() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let picture = folder.appendingPathComponent("grid.png")
+    try Data("old".utf8).write(to: picture)
+    let run = try DuctusProcess.run([
+      "cluster", "Datasets/samples/samples.ndjson", "--method", "kmeans", "--k", "2", "-o",
+      folder.appendingPathComponent("labels.csv").path, "--picture", picture.path,
+    ])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    let png = [UInt8](try Data(contentsOf: picture))
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    func integer(at offset: Int) -> Int {
+      png[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+    }
+    // Two rows of 96-pixel cells under 22-pixel titles; at least four cells across.
+    #expect(integer(at: 16) == 4 * 96)
+    #expect(integer(at: 20) == 2 * (22 + 96))
+    // The old file was replaced whole, and no temporary file is left beside it.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        == ["grid.png", "labels.csv"])
+    let npy = folder.appendingPathComponent("f.npy")
+    try writeMatrix([0, 1, 2, 3], shape: [4, 1], to: npy)
+    let refused = try DuctusProcess.run([
+      "cluster", npy.path, "--method", "kmeans", "--k", "2", "-o", "-", "--picture",
+      picture.path,
+    ])
+    #expect(refused.exitCode == 2)
+    let unknown = try DuctusProcess.run([
+      "cluster", "Datasets/samples/samples.ndjson", "--method", "kmeans", "--k", "2", "-o",
+      "-", "--picture", folder.appendingPathComponent("grid.gif").path,
+    ])
+    #expect(unknown.exitCode == 2)
+  }
+
   @Test func failuresExitWithTheDocumentedCodes() throws {
     let corpus = "Datasets/samples/samples.ndjson"
     let usage: [[String]] = [

@@ -1,7 +1,10 @@
 import Foundation
 import InkClustering
+import InkFigures
 import InkFormats
 import InkMath
+import InkRender
+import InkSampling
 import _DuctusSupport
 
 /// `ductus cluster INPUT`: k-means, mini-batch k-means, k-medoids, hierarchical clustering or
@@ -39,7 +42,11 @@ struct ClusterCommand: Command {
         + "standard output holds the labels alone. --dendrogram writes SciPy's linkage matrix "
         + "((n − 1) × 4 .npy). Memory: a distance matrix of n² numbers (k-medoids, "
         + "hierarchical, the silhouette of a precomputed matrix); --no-scores skips the O(n²) "
-        + "silhouette.",
+        + "silhouette.\n\n"
+        + "--picture draws a corpus's clusters (PNG, SVG or PDF by extension): a row a cluster, "
+        + "its representative on a tinted cell, then up to 7 more members in input order, each "
+        + "drawing resampled as it was clustered, under a line with the cluster's size and "
+        + "majority label; DBSCAN's noise is left out.",
       options: [
         .value(
           "method", valueName: "name", help: "The clustering method.",
@@ -82,6 +89,9 @@ struct ClusterCommand: Command {
         .value(
           "dendrogram", valueName: "file",
           help: "Also write the linkage matrix of hierarchical clustering as a .npy."),
+        .value(
+          "picture", valueName: "file",
+          help: "Also draw each cluster's representative and members (a corpus only)."),
         .flag("no-scores", help: "Leave out the quality scores (the silhouette is O(n²))."),
         OutputFormat.option([.text, .json], otherwise: .json),
         SeriesOptions.resample, SeriesOptions.penUp, SeriesOptions.normalize(defaultingTo: .unit),
@@ -135,6 +145,14 @@ struct ClusterCommand: Command {
         "'\(arguments.spelledValue("dendrogram"))' would share standard output with the "
           + "summary; name a file")
     }
+    let picture = try arguments.value("picture").map { path in
+      if isMatrix {
+        throw UsageError(
+          "'\(arguments.spelledValue("picture"))' needs a corpus to draw, and '\(path)' is a .npy "
+            + "matrix")
+      }
+      return try (path: path, format: TraceScoreCommand.pictureFormat(of: path, context: context))
+    }
     let format = try OutputFormat.selected(in: arguments, otherwise: .json, context: context)
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
@@ -157,7 +175,7 @@ struct ClusterCommand: Command {
     do {
       (summary, labels) = try cluster(
         input, method: method, scores: !arguments.flag("no-scores"),
-        dendrogram: arguments.value("dendrogram"), context: context)
+        dendrogram: arguments.value("dendrogram"), picture: picture, context: context)
     } catch let error as ClusteringError {
       throw CommandFailure(.malformedInput, "\(path): \(error)")
     } catch let error as InkMathError {
@@ -285,7 +303,7 @@ struct ClusterCommand: Command {
   /// Runs the method; the summary (scores unless `scores` is false) and the labels.
   private func cluster(
     _ input: ClusterInput, method: Method, scores: Bool, dendrogram: String?,
-    context: CommandContext
+    picture: (path: String, format: RenderFormat)?, context: CommandContext
   ) throws -> (ClusterSummary, [Int]) {
     var summary = ClusterSummary(
       method: "", k: 0, points: input.count, features: input.features?.columns,
@@ -352,11 +370,46 @@ struct ClusterCommand: Command {
     summary.clusters = ClusterSummary.clusters(
       labels: labels, keys: input.keys, corpusLabels: input.labels,
       representatives: representatives)
+    if let picture, let drawings = input.drawings {
+      let rendered = try Self.picture(
+        of: summary.clusters, labels: labels, representatives: representatives,
+        drawings: drawings
+      ).render(format: picture.format)
+      try AtomicFile.write(rendered, to: picture.path)
+    }
     if scores {
       summary.scores = try Self.scores(
         labels: labels, clusterCount: clusterCount, input: input, distances: distances)
     }
     return (summary, labels)
+  }
+
+  /// The grid of `--picture`: a row a non-empty cluster, its representative and up to 7 more
+  /// members in input order.
+  private static func picture(
+    of clusters: [ClusterSummary.Cluster], labels: [Int], representatives: [Int],
+    drawings: [SampleBuffer]
+  ) -> ClusterPicture {
+    var members = [[Int]](repeating: [], count: representatives.count)
+    for (point, cluster) in labels.enumerated() where cluster >= 0 {
+      members[cluster].append(point)
+    }
+    func lines(_ point: Int) -> [[CGPoint]] {
+      let series = drawings[point]
+      return [zip(series.xs, series.ys).map { CGPoint(x: $0, y: $1) }]
+    }
+    return ClusterPicture(
+      clusters: clusters.map { cluster in
+        let representative = representatives[cluster.cluster]
+        let others = members[cluster.cluster].filter { $0 != representative }.prefix(7)
+        var title =
+          "cluster \(cluster.cluster): \(cluster.size) drawing\(cluster.size == 1 ? "" : "s")"
+        if let label = cluster.majorityLabel, let count = cluster.majorityCount {
+          title += ", mostly \(label) (\(count))"
+        }
+        return ClusterPicture.Cluster(
+          title: title, drawings: [lines(representative)] + others.map(lines))
+      })
   }
 
   /// The quality scores that apply: the silhouette for 2 to n − 1 clusters (from the distance
