@@ -4,6 +4,7 @@
 #
 #   Scripts/bench/cluster.sh [--points 100000] [--dimension 32] [--k 16] [--iterations 20]
 #                            [--linkage-points 5000] [--medoid-points 5000] [--medoids 20]
+#                            [--batch-size 1024] [--eps 20] [--min-samples 10]
 #                            [--threads 2] [--repetitions 3] [--rounds 2]
 #
 # k-means: one Lloyd iteration (the time of --iterations iterations from the same start, tol 0,
@@ -14,12 +15,17 @@
 # matrix of --linkage-points points (computed once on each side, untimed), against fastcluster
 # (D. Müllner), one thread on both sides. FasterPAM: --medoids medoids of --medoid-points points
 # from the same start on the square Euclidean matrix, against kmedoids.fasterpam(n_cpu=1), one
-# thread on both sides. Each case runs on both sides back to back in --rounds rounds and each
+# thread on both sides. Mini-batch k-means: a whole run of one pass of --batch-size batches over
+# the k-means points from the same start (no early stop, reassignment off, final labels
+# included), against scikit-learn's MiniBatchKMeans, one thread on both sides (the batches
+# differ: SplitMix64 against NumPy; the inertias are printed). DBSCAN: the linkage points with
+# --eps and --min-samples, against scikit-learn's DBSCAN(algorithm="brute"), one thread on both
+# sides (clusters and noise printed). Each case runs on both sides back to back in --rounds rounds and each
 # side keeps its best time. A ratio above 1 means Ductus is faster.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 points=100000 dimension=32 k=16 iterations=20 linkage_points=5000 medoid_points=5000 medoids=20
-threads=2 repetitions=3 rounds=2
+threads=2 repetitions=3 rounds=2 batch_size=1024 eps=20 min_samples=10
 while [ $# -gt 0 ]; do
   case "$1" in
     --points) points="$2"; shift 2 ;;
@@ -32,7 +38,10 @@ while [ $# -gt 0 ]; do
     --threads) threads="$2"; shift 2 ;;
     --repetitions) repetitions="$2"; shift 2 ;;
     --rounds) rounds="$2"; shift 2 ;;
-    *) echo "usage: $0 [--points N] [--dimension D] [--k K] [--iterations I] [--linkage-points N] [--medoid-points N] [--medoids K] [--threads T] [--repetitions R] [--rounds R]" >&2; exit 2 ;;
+    --batch-size) batch_size="$2"; shift 2 ;;
+    --eps) eps="$2"; shift 2 ;;
+    --min-samples) min_samples="$2"; shift 2 ;;
+    *) echo "usage: $0 [--points N] [--dimension D] [--k K] [--iterations I] [--linkage-points N] [--medoid-points N] [--medoids K] [--batch-size B] [--eps E] [--min-samples M] [--threads T] [--repetitions R] [--rounds R]" >&2; exit 2 ;;
   esac
 done
 
@@ -69,10 +78,18 @@ for round in $(seq "$rounds"); do
     --dimension "$dimension" --repetitions "$repetitions" >>"$ductus"
   "${peer_env[@]}" python3 "$peer" kmedoids "$data" --dimension "$dimension" \
     --repetitions "$repetitions" >>"$peers"
+  "$bench" cluster minibatch --data "$data/kmeans.f64" --init "$data/init.f64" \
+    --dimension "$dimension" --batch-size "$batch_size" --iterations 1 --repetitions "$repetitions" >>"$ductus"
+  "${peer_env[@]}" python3 "$peer" minibatch "$data" --dimension "$dimension" \
+    --batch-size "$batch_size" --iterations 1 --repetitions "$repetitions" >>"$peers"
+  "$bench" cluster dbscan --data "$data/linkage.f64" --dimension "$dimension" --eps "$eps" \
+    --min-samples "$min_samples" --repetitions "$repetitions" >>"$ductus"
+  "${peer_env[@]}" python3 "$peer" dbscan "$data" --dimension "$dimension" --eps "$eps" \
+    --min-samples "$min_samples" --repetitions "$repetitions" >>"$peers"
 done
 
 echo "InkClustering benchmark: k-means ${points} × ${dimension} into ${k}, linkage of ${linkage_points}, FasterPAM ${medoids} of ${medoid_points}; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "threads: k-means ${threads} on both sides (ductus: 1 BLAS thread a block + ParallelLoop); linkage and FasterPAM 1"
+echo "threads: k-means ${threads} on both sides (ductus: 1 BLAS thread a block + ParallelLoop); linkage, FasterPAM, mini-batch k-means (batches of ${batch_size}) and DBSCAN (eps ${eps}, min samples ${min_samples}) 1"
 grep -h '^# ' "$ductus" | grep -v threads | sed 's/^# /ductus: /' | sort -u
 grep -h '^# ' "$peers" | sed 's/^# /peer: /' | sort -u
 python3 - "$ductus" "$peers" <<'PY'
@@ -91,7 +108,9 @@ pairs = [("kmeans_lloyd", "kmeans_lloyd", "k-means iteration, Lloyd  vs scikit-l
          ("linkage_complete", "linkage_complete", "linkage complete vs fastcluster"),
          ("linkage_average", "linkage_average", "linkage average  vs fastcluster"),
          ("linkage_ward", "linkage_ward", "linkage Ward     vs fastcluster"),
-         ("fasterpam", "fasterpam", "FasterPAM        vs kmedoids")]
+         ("fasterpam", "fasterpam", "FasterPAM        vs kmedoids"),
+         ("minibatch", "minibatch", "mini-batch k-means, 1 pass vs scikit-learn"),
+         ("dbscan", "dbscan", "DBSCAN           vs scikit-learn")]
 print(f"{'case':44} {'ductus s':>10} {'peer s':>10} {'ratio':>8}")
 for mine, peer, label in pairs:
     print(f"{label:44} {ours[mine]:10.5f} {theirs[peer]:10.5f} {theirs[peer] / ours[mine]:7.2f}x")

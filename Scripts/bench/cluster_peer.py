@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
 """Peer side of Scripts/bench/cluster.sh: writes the shared inputs and times scikit-learn's
-KMeans (Lloyd), fastcluster's linkage and kmedoids' FasterPAM on them.
+KMeans (Lloyd) and MiniBatchKMeans, fastcluster's linkage, kmedoids' FasterPAM and
+scikit-learn's DBSCAN on them.
 
   cluster_peer.py generate DIR [--points 100000] [--dimension 32] [--k 16]
                                [--linkage-points 5000] [--medoid-points 5000] [--medoids 20]
   cluster_peer.py kmeans DIR [--dimension 32] [--iterations 20] [--threads T] [--repetitions R]
   cluster_peer.py linkage DIR [--dimension 32] [--repetitions R]
   cluster_peer.py kmedoids DIR [--dimension 32] [--repetitions R]
+  cluster_peer.py minibatch DIR [--dimension 32] [--batch-size 1024] [--iterations 1] [--repetitions R]
+  cluster_peer.py dbscan DIR [--dimension 32] [--eps E] [--min-samples M] [--repetitions R]
 
 Inputs are seeded Gaussian blobs stored as raw little-endian float64 (ndarray.tofile), which
 DuctusBench reads. Results are `name<TAB>seconds` lines, the best of the repetitions: k-means
 in seconds an iteration (KMeans(init=<start>, n_init=1, tol=0, algorithm="lloyd"), total time
 over n_iter_), linkage on the condensed Euclidean matrix (computed once, untimed), FasterPAM
-single-threaded (n_cpu=1) on the square matrix from the given start.
+single-threaded (n_cpu=1) on the square matrix from the given start; MiniBatchKMeans a whole
+run from the k-means start (reassignment_ratio=0, tol=0, max_no_improvement=None, so
+--iterations passes of batches) with its final labels; DBSCAN of the linkage points
+(brute-force neighbours, n_jobs=1). Threads are limited to one for the last two.
 """
 import argparse
 import time
@@ -95,9 +101,36 @@ def kmedoids_case(args):
     print(f"# fasterpam loss\t{result.loss}\tswaps {result.n_swap}", flush=True)
 
 
+def minibatch(args):
+    from sklearn.cluster import MiniBatchKMeans
+    from threadpoolctl import threadpool_limits
+    x = load(args.dir, "kmeans.f64", args.dimension)
+    start = load(args.dir, "init.f64", args.dimension)
+    with threadpool_limits(limits=1):
+        seconds, model = best_of(args.repetitions, lambda: MiniBatchKMeans(
+            n_clusters=len(start), init=start, n_init=1, batch_size=args.batch_size,
+            max_iter=args.iterations, tol=0, max_no_improvement=None, reassignment_ratio=0,
+            random_state=0).fit(x))
+    report("minibatch", seconds)
+    print(f"# sklearn minibatch\tsteps {model.n_steps_}\tinertia {model.inertia_}", flush=True)
+
+
+def dbscan(args):
+    from sklearn.cluster import DBSCAN
+    from threadpoolctl import threadpool_limits
+    x = load(args.dir, "linkage.f64", args.dimension)
+    with threadpool_limits(limits=1):
+        seconds, model = best_of(args.repetitions, lambda: DBSCAN(
+            eps=args.eps, min_samples=args.min_samples, algorithm="brute", n_jobs=1).fit(x))
+    labels = model.labels_
+    report("dbscan", seconds)
+    print(f"# sklearn dbscan\tclusters {labels.max() + 1}\tnoise {(labels < 0).sum()}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("case", choices=["generate", "kmeans", "linkage", "kmedoids"])
+    parser.add_argument("case", choices=["generate", "kmeans", "linkage", "kmedoids", "minibatch",
+                                         "dbscan"])
     parser.add_argument("dir")
     parser.add_argument("--points", type=int, default=100000)
     parser.add_argument("--dimension", type=int, default=32)
@@ -108,9 +141,12 @@ def main():
     parser.add_argument("--iterations", type=int, default=20)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repetitions", type=int, default=3)
+    parser.add_argument("--batch-size", type=int, default=1024)
+    parser.add_argument("--eps", type=float, default=20.0)
+    parser.add_argument("--min-samples", type=int, default=10)
     args = parser.parse_args()
-    {"generate": generate, "kmeans": kmeans, "linkage": linkage,
-     "kmedoids": kmedoids_case}[args.case](args)
+    {"generate": generate, "kmeans": kmeans, "linkage": linkage, "kmedoids": kmedoids_case,
+     "minibatch": minibatch, "dbscan": dbscan}[args.case](args)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,16 @@
   swaps (random_state=None and n < 1000, so the deterministic single-thread FasterPAM), on
   symmetric matrices and on one that is not;
 - quality scores: sklearn.metrics silhouette (euclidean and precomputed), Davies-Bouldin,
-  Calinski-Harabasz, adjusted Rand and normalized mutual information.
+  Calinski-Harabasz, adjusted Rand and normalized mutual information;
+- mini-batch k-means: the centres, per-centre counts and batch inertia after each step of a NumPy
+  re-implementation of scikit-learn's `_mini_batch_step` (random_reassign=False) on fixed batches,
+  checked against scikit-learn's own function; and MiniBatchKMeans's inertia on blobs;
+- DBSCAN: sklearn.cluster.DBSCAN labels from features (euclidean) and from a precomputed
+  cityblock matrix, with noise points.
 
 Distance matrices are not stored: the tests compute them from the points with the same sums in
 the same order as SciPy's pdist (euclidean, sqeuclidean, cityblock). Writes
-Tests/Fixtures/clustering/{kmeans,linkage,kmedoids,scores}.json."""
+Tests/Fixtures/clustering/{kmeans,linkage,kmedoids,scores,minibatch,dbscan}.json."""
 import importlib.metadata
 import json
 import os
@@ -25,7 +30,8 @@ import scipy
 import sklearn
 from scipy.cluster.hierarchy import fcluster, linkage
 from scipy.spatial.distance import pdist, squareform
-from sklearn.cluster import KMeans
+from sklearn.cluster import DBSCAN, KMeans, MiniBatchKMeans
+from sklearn.cluster._kmeans import _mini_batch_step
 from sklearn.metrics import (adjusted_rand_score, calinski_harabasz_score, davies_bouldin_score,
                              normalized_mutual_info_score, silhouette_score)
 
@@ -118,10 +124,79 @@ for n, d, centres, spread, noise in [(90, 2, 3, 1.0, 0.0), (250, 6, 5, 3.0, 0.2)
                         "adjustedRand": float(adjusted_rand_score(truth, predicted)),
                         "normalizedMutualInformation": float(normalized_mutual_info_score(truth, predicted))})
 
+
+
+def mini_batch_step(x, centres, counts):
+    """scikit-learn's _mini_batch_step without reassignment, in NumPy: each point of the batch
+    goes to its nearest centre (the first of equally near ones); a centre that got points moves
+    to (old centre * old count + sum of its new points) / (old count + new points)."""
+    squared = ((x[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2)
+    labels = squared.argmin(axis=1)
+    inertia = squared[np.arange(len(x)), labels].sum()
+    new = centres.copy()
+    counts = counts.copy()
+    for j in range(len(centres)):
+        members = x[labels == j]
+        if len(members):
+            new[j] = (centres[j] * counts[j] + members.sum(axis=0)) / (counts[j] + len(members))
+            counts[j] += len(members)
+    return new, counts, float(inertia)
+
+
+minibatch_cases = []
+for n, d, centres, spread, k, batch, steps in [(200, 2, 3, 1.0, 3, 16, 12), (500, 6, 5, 2.5, 8, 64, 10),
+                                               (120, 3, 2, 3.0, 5, 7, 20)]:
+    x, _ = blobs(n, d, centres, spread)
+    init = x[rng.choice(n, size=k, replace=False)] + rng.normal(0, 0.1, size=(k, d))
+    batches = [rng.integers(0, n, size=batch) for _ in range(steps)]
+    current, counts, history = init.copy(), np.zeros(k), []
+    for indices in batches:
+        current, counts, inertia = mini_batch_step(x[indices], current, counts)
+        history.append({"centres": current.ravel().tolist(), "counts": counts.tolist(),
+                        "inertia": inertia})
+    # The same steps through scikit-learn's own function.
+    theirs, their_counts = init.copy(), np.zeros(k)
+    for indices, expected in zip(batches, history):
+        out = np.empty_like(theirs)
+        inertia = _mini_batch_step(x[indices], np.ones(len(indices)), theirs, out, their_counts,
+                                   np.random.RandomState(0), random_reassign=False, n_threads=1)
+        theirs = out
+        assert np.allclose(theirs.ravel(), expected["centres"], rtol=1e-12, atol=1e-12)
+        assert np.allclose(their_counts, expected["counts"]) and np.isclose(inertia, expected["inertia"])
+    minibatch_cases.append({"points": n, "dimensions": d, "k": k, "data": x.ravel().tolist(),
+                            "init": init.ravel().tolist(),
+                            "batches": [b.tolist() for b in batches], "steps": history})
+
+# MiniBatchKMeans on separated blobs, for the inertia it reaches (its batches come from NumPy's
+# generator, so only the inertia is compared, with KMeans's as the floor).
+x, _ = blobs(3000, 4, 6, 1.0)
+minibatch_fit = {"points": 3000, "dimensions": 4, "k": 6, "batchSize": 256, "data": x.ravel().tolist(),
+                 "inertia": float(MiniBatchKMeans(n_clusters=6, batch_size=256, n_init=1,
+                                                  random_state=0).fit(x).inertia_),
+                 "lloydInertia": float(KMeans(n_clusters=6, n_init=10, random_state=0).fit(x).inertia_)}
+
+dbscan_cases = []
+for n, d, centres, spread, noise, eps, min_samples, metric in [
+        (150, 2, 3, 0.8, 20, 0.9, 5, "euclidean"), (300, 4, 5, 1.5, 40, 2.0, 8, "euclidean"),
+        (200, 3, 4, 1.0, 30, 2.5, 4, "cityblock"), (80, 2, 2, 2.0, 10, 0.5, 3, "euclidean"),
+        (100, 5, 3, 1.0, 0, 50.0, 1, "euclidean")]:
+    x, _ = blobs(n, d, centres, spread)
+    if noise:
+        x = np.vstack([x, rng.uniform(-14, 14, size=(noise, d))])
+    if metric == "euclidean":
+        labels = DBSCAN(eps=eps, min_samples=min_samples).fit(x).labels_
+    else:
+        labels = DBSCAN(eps=eps, min_samples=min_samples, metric="precomputed").fit(
+            squareform(pdist(x, metric))).labels_
+    dbscan_cases.append({"points": len(x), "dimensions": d, "metric": metric, "eps": eps,
+                         "minSamples": min_samples, "data": x.ravel().tolist(),
+                         "labels": labels.tolist()})
+
 os.makedirs(OUT, exist_ok=True)
 for name, cases in [("kmeans", kmeans_cases), ("linkage", linkage_cases), ("kmedoids", kmedoids_cases),
-                    ("scores", score_cases)]:
+                    ("scores", score_cases), ("minibatch", {"steps": minibatch_cases, "fit": minibatch_fit}),
+                    ("dbscan", dbscan_cases)]:
     with open(os.path.join(OUT, name + ".json"), "w") as f:
         json.dump({"versions": versions(), "cases": cases}, f)
 print(len(kmeans_cases), "k-means,", len(linkage_cases), "linkage,", len(kmedoids_cases), "k-medoids,",
-      len(score_cases), "score cases")
+      len(score_cases), "score,", len(minibatch_cases), "mini-batch,", len(dbscan_cases), "DBSCAN cases")

@@ -1,7 +1,8 @@
 import InkClustering
 import InkMath
 
-/// `DuctusBench cluster …`: k-means iterations, linkage and FasterPAM on inputs written by
+/// `DuctusBench cluster …`: k-means iterations, mini-batch k-means, linkage, FasterPAM and
+/// DBSCAN on inputs written by
 /// `Scripts/bench/cluster_peer.py generate`.
 ///
 /// Cases:
@@ -13,9 +14,16 @@ import InkMath
 ///   own copy, as fastcluster does).
 /// - `kmedoids --data FILE --dimension D --medoids FILE [--repetitions R]`: FasterPAM on the
 ///   square Euclidean matrix (computed once, untimed) from the given start.
+/// - `minibatch --data FILE --init FILE --dimension D [--batch-size B] [--iterations I]
+///   [--repetitions R]`: a whole mini-batch k-means run from the given start, `I` passes of
+///   batches of `B` rows (no early stop), with the final labels.
+/// - `dbscan --data FILE --dimension D --eps E [--min-samples M] [--repetitions R]`: DBSCAN of
+///   the points by their Euclidean distances.
 enum ClusteringBenchmarks: BenchmarkSuite {
   static let name = "cluster"
-  static let summary = "k-means an iteration (Lloyd, Hamerly), linkage (4 methods), FasterPAM"
+  static let summary =
+    "k-means an iteration (Lloyd, Hamerly), mini-batch k-means, linkage (4 methods), FasterPAM, "
+    + "DBSCAN"
 
   static func run(_ arguments: BenchmarkArguments) throws {
     BLASThreading.setThreadCount(try arguments.integer("threads", default: 1))
@@ -58,9 +66,29 @@ enum ClusteringBenchmarks: BenchmarkSuite {
       }
       Stopwatch.report("fasterpam", seconds: fit.seconds)
       Stopwatch.emit("# fasterpam loss\t\(fit.result.loss)\tswaps \(fit.result.swaps)")
+    case "minibatch":
+      let start = try RawMatrixFile.read(try arguments.string("init"), columns: dimension)
+      let model = MiniBatchKMeans(
+        clusterCount: start.rows, batchSize: try arguments.integer("batch-size", default: 1024),
+        maxIterations: try arguments.integer("iterations", default: 1), maxNoImprovement: nil)
+      let fit = try Stopwatch.best(of: repetitions) {
+        try model.fit(data, initialCentres: start)
+      }
+      Stopwatch.report("minibatch", seconds: fit.seconds)
+      Stopwatch.emit(
+        "# minibatch\tsteps \(fit.result.steps)\tinertia \(fit.result.inertia)")
+    case "dbscan":
+      let text = try arguments.string("eps")
+      guard let eps = Double(text) else { throw BenchmarkError.badOption("eps", text) }
+      let model = DBSCAN(eps: eps, minSamples: try arguments.integer("min-samples", default: 5))
+      let fit = try Stopwatch.best(of: repetitions) { try model.fit(data) }
+      Stopwatch.report("dbscan", seconds: fit.seconds)
+      Stopwatch.emit(
+        "# dbscan\tclusters \(fit.result.clusterCount)\tnoise "
+          + "\(fit.result.labels.filter { $0 < 0 }.count)")
     default:
       throw BenchmarkError.unknownCase(
-        arguments.caseName, known: ["kmeans", "linkage", "kmedoids"])
+        arguments.caseName, known: ["kmeans", "minibatch", "linkage", "kmedoids", "dbscan"])
     }
     Stopwatch.emit("# threads\t\(BLASThreading.threadCount)\t\(BLASThreading.configuration)")
   }

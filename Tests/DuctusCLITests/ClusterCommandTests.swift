@@ -5,7 +5,8 @@ import Testing
 
 /// `ductus cluster` end to end: a k-means run that reproduces scikit-learn's labels from a
 /// `.npy` feature table and a start, k-medoids and hierarchical clustering of a precomputed
-/// matrix with a sidecar of keys, a labelled corpus, and the exit codes of its failures.
+/// matrix with a sidecar of keys, DBSCAN with scikit-learn's labels and noise, mini-batch
+/// k-means near scikit-learn's inertia, a labelled corpus, and the exit codes of its failures.
 @Suite struct ClusterCommandTests {
   struct KMeansCase: Decodable {
     let points: Int
@@ -20,6 +21,32 @@ import Testing
   }
 
   struct Cases: Decodable { let cases: [KMeansCase] }
+
+  struct DBSCANCase: Decodable {
+    let points: Int
+    let dimensions: Int
+    let metric: String
+    let eps: Double
+    let minSamples: Int
+    let data: [Double]
+    let labels: [Int]
+  }
+
+  struct DBSCANCases: Decodable { let cases: [DBSCANCase] }
+
+  struct MiniBatchFit: Decodable {
+    let points: Int
+    let dimensions: Int
+    let k: Int
+    let batchSize: Int
+    let data: [Double]
+    let inertia: Double
+  }
+
+  struct MiniBatchFile: Decodable {
+    struct Cases: Decodable { let fit: MiniBatchFit }
+    let cases: Cases
+  }
 
   private func makeFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory
@@ -60,6 +87,49 @@ import Testing
     #expect(summary["iterations"] as? Int == c.iterations)
     let inertia = try #require(summary["inertia"] as? Double)
     #expect(abs(inertia - c.inertia) <= 1e-9 * c.inertia)
+  }
+
+  @Test func dbscanFromANpyTableGivesScikitLearnsLabelsAndNoise() throws {
+    let c = try Fixture.decode(DBSCANCases.self, from: "clustering/dbscan.json").cases[0]
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let features = folder.appendingPathComponent("features.npy")
+    try writeMatrix(c.data, shape: [c.points, c.dimensions], to: features)
+    let labels = folder.appendingPathComponent("labels.csv")
+    let run = try DuctusProcess.run([
+      "cluster", features.path, "--method", "dbscan", "--eps", String(c.eps), "--min-samples",
+      String(c.minSamples), "-o", labels.path, "--format", "json",
+    ])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    let lines = try String(contentsOf: labels, encoding: .utf8).split(separator: "\n")
+    #expect(
+      lines.dropFirst().map { String($0) } == c.labels.indices.map { "\($0),\(c.labels[$0])" })
+    let summary =
+      try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as! [String: Any]
+    #expect(summary["method"] as? String == "dbscan")
+    #expect(summary["noise"] as? Int == c.labels.filter { $0 < 0 }.count)
+    #expect(summary["k"] as? Int == c.labels.max()! + 1)
+    #expect((summary["clusters"] as? [Any])?.count == c.labels.max()! + 1)
+  }
+
+  @Test func minibatchKMeansReachesScikitLearnsInertia() throws {
+    let c = try Fixture.decode(MiniBatchFile.self, from: "clustering/minibatch.json").cases.fit
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let features = folder.appendingPathComponent("features.npy")
+    try writeMatrix(c.data, shape: [c.points, c.dimensions], to: features)
+    let run = try DuctusProcess.run([
+      "cluster", features.path, "--method", "minibatch-kmeans", "--k", String(c.k),
+      "--batch-size", String(c.batchSize), "--seed", "2", "-o", "/dev/null", "--format", "json",
+      "--no-scores",
+    ])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    let summary =
+      try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as! [String: Any]
+    #expect(summary["method"] as? String == "minibatch-kmeans")
+    #expect(summary["batchSize"] as? Int == c.batchSize)
+    let inertia = try #require(summary["inertia"] as? Double)
+    #expect(inertia <= c.inertia * 1.02)
   }
 
   @Test func precomputedMatrixWithSidecarKeys() throws {
@@ -107,6 +177,42 @@ import Testing
       ).exitCode == 0)
   }
 
+  @Test func pictureOfALabelledCorpusIsAGridWrittenAtomically() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let picture = folder.appendingPathComponent("grid.png")
+    try Data("old".utf8).write(to: picture)
+    let run = try DuctusProcess.run([
+      "cluster", "Datasets/samples/samples.ndjson", "--method", "kmeans", "--k", "2", "-o",
+      folder.appendingPathComponent("labels.csv").path, "--picture", picture.path,
+    ])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    let png = [UInt8](try Data(contentsOf: picture))
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    func integer(at offset: Int) -> Int {
+      png[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+    }
+    // Two rows of 96-pixel cells under 22-pixel titles; at least four cells across.
+    #expect(integer(at: 16) == 4 * 96)
+    #expect(integer(at: 20) == 2 * (22 + 96))
+    // The old file was replaced whole, and no temporary file is left beside it.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        == ["grid.png", "labels.csv"])
+    let npy = folder.appendingPathComponent("f.npy")
+    try writeMatrix([0, 1, 2, 3], shape: [4, 1], to: npy)
+    let refused = try DuctusProcess.run([
+      "cluster", npy.path, "--method", "kmeans", "--k", "2", "-o", "-", "--picture",
+      picture.path,
+    ])
+    #expect(refused.exitCode == 2)
+    let unknown = try DuctusProcess.run([
+      "cluster", "Datasets/samples/samples.ndjson", "--method", "kmeans", "--k", "2", "-o",
+      "-", "--picture", folder.appendingPathComponent("grid.gif").path,
+    ])
+    #expect(unknown.exitCode == 2)
+  }
+
   @Test func failuresExitWithTheDocumentedCodes() throws {
     let corpus = "Datasets/samples/samples.ndjson"
     let usage: [[String]] = [
@@ -117,6 +223,16 @@ import Testing
       ["cluster", corpus, "--method", "kmeans", "--k", "2", "--linkage", "ward", "-o", "-"],
       ["cluster", corpus, "--method", "hierarchical", "--k", "2", "--seed", "3", "-o", "-"],
       ["cluster", corpus, "--method", "kmedoids", "--k", "2", "--precomputed", "-o", "-"],
+      ["cluster", corpus, "--method", "dbscan", "--k", "2", "--eps", "1", "-o", "-"],
+      ["cluster", corpus, "--method", "dbscan", "-o", "-"],
+      ["cluster", corpus, "--method", "dbscan", "--eps", "0", "-o", "-"],
+      ["cluster", corpus, "--method", "dbscan", "--eps", "1", "--seed", "1", "-o", "-"],
+      ["cluster", corpus, "--method", "kmeans", "--k", "2", "--eps", "1", "-o", "-"],
+      [
+        "cluster", corpus, "--method", "minibatch-kmeans", "--k", "2", "--batch-size", "0", "-o",
+        "-",
+      ],
+      ["cluster", "x.npy", "--method", "minibatch-kmeans", "--k", "2", "--precomputed", "-o", "-"],
     ]
     for arguments in usage {
       let run = try DuctusProcess.run(arguments)

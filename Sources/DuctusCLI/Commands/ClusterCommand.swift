@@ -1,10 +1,14 @@
 import Foundation
 import InkClustering
+import InkFigures
 import InkFormats
 import InkMath
+import InkRender
+import InkSampling
 import _DuctusSupport
 
-/// `ductus cluster INPUT`: k-means, k-medoids or hierarchical clustering of a corpus's
+/// `ductus cluster INPUT`: k-means, mini-batch k-means, k-medoids, hierarchical clustering or
+/// DBSCAN of a corpus's
 /// resampled drawings, a `.npy` feature table or a `.npy` distance matrix; the labels to `-o`,
 /// a summary with the quality scores to standard output.
 struct ClusterCommand: Command {
@@ -23,8 +27,13 @@ struct ClusterCommand: Command {
         + "with --seed, or --init; --algorithm hamerly prunes with Hamerly's bounds); kmedoids "
         + "is FasterPAM, as the kmedoids package; hierarchical is SciPy's linkage (--linkage, "
         + "nearest-neighbour chain or minimum spanning tree) cut into at most K clusters as "
-        + "fcluster's maxclust. kmeans needs features; kmedoids and hierarchical take either, "
-        + "features by their Euclidean distances.\n\n"
+        + "fcluster's maxclust. minibatch-kmeans is scikit-learn's MiniBatchKMeans "
+        + "(reassignment_ratio=0): --batch-size rows drawn with --seed a step, each centre moved "
+        + "with a learning rate of 1/its count, --max-iter passes at most; its working memory is "
+        + "O(K × features + batch × features) beside the data. dbscan is scikit-learn's DBSCAN "
+        + "(--eps, --min-samples; no --k): noise gets cluster -1, and counts as one more cluster "
+        + "in the scores. kmeans and minibatch-kmeans need features; kmedoids, hierarchical and "
+        + "dbscan take either, features by their Euclidean distances.\n\n"
         + "-o gets the labels as CSV 'key,cluster' (or NDJSON {\"cluster\", \"key\"} for .ndjson, "
         + ".jsonl or .json), clusters numbered from 0; standard output gets the summary: method, k, "
         + "iterations, inertia or loss, the silhouette (and from features Davies–Bouldin and "
@@ -33,12 +42,16 @@ struct ClusterCommand: Command {
         + "standard output holds the labels alone. --dendrogram writes SciPy's linkage matrix "
         + "((n − 1) × 4 .npy). Memory: a distance matrix of n² numbers (k-medoids, "
         + "hierarchical, the silhouette of a precomputed matrix); --no-scores skips the O(n²) "
-        + "silhouette.",
+        + "silhouette.\n\n"
+        + "--picture draws a corpus's clusters (PNG, SVG or PDF by extension): a row a cluster, "
+        + "its representative on a tinted cell, then up to 7 more members in input order, each "
+        + "drawing resampled as it was clustered, under a line with the cluster's size and "
+        + "majority label; DBSCAN's noise is left out.",
       options: [
         .value(
           "method", valueName: "name", help: "The clustering method.",
-          allowedValues: ["kmeans", "kmedoids", "hierarchical"]),
-        .value("k", valueName: "K", help: "The number of clusters (1 or more)."),
+          allowedValues: ["kmeans", "minibatch-kmeans", "kmedoids", "hierarchical", "dbscan"]),
+        .value("k", valueName: "K", help: "The number of clusters (1 or more; not for dbscan)."),
         .flag("precomputed", help: "The .npy input is a square distance matrix, not features."),
         .value(
           "linkage", valueName: "method",
@@ -56,16 +69,29 @@ struct ClusterCommand: Command {
           help: "The starting centres of k-means, a K × features .npy (scikit-learn's init)."),
         .value(
           "max-iter", valueName: "n", help: "The most iterations (1 or more).",
-          defaultDescription: "300 for kmeans, 100 for kmedoids"),
+          defaultDescription: "300 for kmeans, 100 for minibatch-kmeans and kmedoids"),
         .value(
           "tol", valueName: "x",
           help: "k-means stops when the centres' squared moves add up to at most this times the "
             + "mean variance of the features.",
-          defaultDescription: "1e-4"),
+          defaultDescription: "1e-4 for kmeans, 0 (off) for minibatch-kmeans"),
+        .value(
+          "batch-size", valueName: "n", help: "The rows a step of minibatch-kmeans (1 or more).",
+          defaultDescription: "1024"),
+        .value(
+          "eps", valueName: "x",
+          help: "The neighbourhood radius of dbscan (a distance > 0; needed for dbscan)."),
+        .value(
+          "min-samples", valueName: "n",
+          help: "The points within --eps of a dbscan core point, itself included (1 or more).",
+          defaultDescription: "5"),
         .value("output", short: "o", valueName: "file", help: "Where to write the labels."),
         .value(
           "dendrogram", valueName: "file",
           help: "Also write the linkage matrix of hierarchical clustering as a .npy."),
+        .value(
+          "picture", valueName: "file",
+          help: "Also draw each cluster's representative and members (a corpus only)."),
         .flag("no-scores", help: "Leave out the quality scores (the silhouette is O(n²))."),
         OutputFormat.option([.text, .json], otherwise: .json),
         SeriesOptions.resample, SeriesOptions.penUp, SeriesOptions.normalize(defaultingTo: .unit),
@@ -82,8 +108,18 @@ struct ClusterCommand: Command {
   /// The method and its settings, as the command line gives them.
   private enum Method {
     case kmeans(KMeans, start: String?)
+    case minibatch(MiniBatchKMeans, start: String?)
+    case dbscan(DBSCAN)
     case kmedoids(KMedoids)
     case hierarchical(LinkageMethod, maxClusters: Int)
+
+    /// Whether the method clusters features only, not a distance matrix.
+    var needsFeatures: Bool {
+      switch self {
+      case .kmeans, .minibatch: return true
+      case .dbscan, .kmedoids, .hierarchical: return false
+      }
+    }
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
@@ -96,10 +132,10 @@ struct ClusterCommand: Command {
         "'\(arguments.spelling("precomputed"))' needs a .npy distance matrix, and '\(path)' is "
           + "not a .npy file")
     }
-    if precomputed, case .kmeans = method {
+    if precomputed, method.needsFeatures {
       throw UsageError(
-        "kmeans needs features, not a distance matrix; cluster a distance matrix with "
-          + "--method kmedoids or hierarchical")
+        "\(arguments.value("method")!) needs features, not a distance matrix; cluster a "
+          + "distance matrix with --method kmedoids, hierarchical or dbscan")
     }
     guard let output = arguments.value("output") else {
       throw UsageError("cluster needs -o FILE for the labels (-o - for standard output)")
@@ -108,6 +144,14 @@ struct ClusterCommand: Command {
       throw UsageError(
         "'\(arguments.spelledValue("dendrogram"))' would share standard output with the "
           + "summary; name a file")
+    }
+    let picture = try arguments.value("picture").map { path in
+      if isMatrix {
+        throw UsageError(
+          "'\(arguments.spelledValue("picture"))' needs a corpus to draw, and '\(path)' is a .npy "
+            + "matrix")
+      }
+      return try (path: path, format: TraceScoreCommand.pictureFormat(of: path, context: context))
     }
     let format = try OutputFormat.selected(in: arguments, otherwise: .json, context: context)
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
@@ -131,7 +175,7 @@ struct ClusterCommand: Command {
     do {
       (summary, labels) = try cluster(
         input, method: method, scores: !arguments.flag("no-scores"),
-        dendrogram: arguments.value("dendrogram"), context: context)
+        dendrogram: arguments.value("dendrogram"), picture: picture, context: context)
     } catch let error as ClusteringError {
       throw CommandFailure(.malformedInput, "\(path): \(error)")
     } catch let error as InkMathError {
@@ -158,8 +202,10 @@ struct ClusterCommand: Command {
   /// The method and its settings; options that do not belong to it are usage errors.
   private func parseMethod(_ arguments: ParsedArguments) throws -> Method {
     guard let name = arguments.value("method") else {
-      throw UsageError("cluster needs --method kmeans, kmedoids or hierarchical")
+      throw UsageError(
+        "cluster needs --method kmeans, minibatch-kmeans, kmedoids, hierarchical or dbscan")
     }
+    if name == "dbscan" { return .dbscan(try Self.parseDBSCAN(arguments)) }
     guard let k = try arguments.value("k", as: Int.self) else {
       throw UsageError("cluster needs --k K, the number of clusters")
     }
@@ -178,21 +224,26 @@ struct ClusterCommand: Command {
         "invalid value '\(maxIterations)' for '\(arguments.spelling("max-iter"))': expected 1 "
           + "or more")
     }
-    let belongs: [String: Set<String>] = [
-      "kmeans": ["algorithm", "init", "tol", "max-iter", "seed"],
-      "kmedoids": ["max-iter", "seed"], "hierarchical": ["linkage", "dendrogram"],
-    ]
-    for option in ["algorithm", "init", "tol", "max-iter", "seed", "linkage", "dendrogram"]
-    where arguments.isGiven(option) && !belongs[name]!.contains(option) {
-      throw UsageError("'\(arguments.spelling(option))' has no meaning for --method \(name)")
+    try Self.refuseForeignOptions(arguments, method: name)
+    let tolerance = try arguments.value("tol", as: Double.self) ?? (name == "kmeans" ? 1e-4 : 0)
+    guard tolerance >= 0 else {
+      throw UsageError(
+        "invalid value '\(tolerance)' for '\(arguments.spelling("tol"))': expected 0 or more")
     }
     switch name {
-    case "kmeans":
-      let tolerance = try arguments.value("tol", as: Double.self) ?? 1e-4
-      guard tolerance >= 0 else {
+    case "minibatch-kmeans":
+      let batchSize = try arguments.value("batch-size", as: Int.self) ?? 1024
+      guard batchSize >= 1 else {
         throw UsageError(
-          "invalid value '\(tolerance)' for '\(arguments.spelling("tol"))': expected 0 or more")
+          "invalid value '\(batchSize)' for '\(arguments.spelling("batch-size"))': expected 1 "
+            + "or more")
       }
+      return .minibatch(
+        MiniBatchKMeans(
+          clusterCount: k, batchSize: batchSize, maxIterations: maxIterations ?? 100,
+          tolerance: tolerance, seed: UInt64(seed)),
+        start: arguments.value("init"))
+    case "kmeans":
       let algorithm = arguments.value("algorithm").flatMap(KMeans.Algorithm.init) ?? .lloyd
       return .kmeans(
         KMeans(
@@ -208,10 +259,51 @@ struct ClusterCommand: Command {
     }
   }
 
+  /// Throws a usage error for an option given that `method` does not take.
+  private static func refuseForeignOptions(_ arguments: ParsedArguments, method: String) throws {
+    let belongs: [String: Set<String>] = [
+      "kmeans": ["algorithm", "init", "tol", "max-iter", "seed"],
+      "minibatch-kmeans": ["init", "tol", "max-iter", "seed", "batch-size"],
+      "kmedoids": ["max-iter", "seed"], "hierarchical": ["linkage", "dendrogram"],
+      "dbscan": ["eps", "min-samples"],
+    ]
+    let options = [
+      "algorithm", "init", "tol", "max-iter", "seed", "linkage", "dendrogram", "batch-size", "eps",
+      "min-samples",
+    ]
+    for option in options where arguments.isGiven(option) && !belongs[method]!.contains(option) {
+      throw UsageError("'\(arguments.spelling(option))' has no meaning for --method \(method)")
+    }
+  }
+
+  /// DBSCAN's settings: `--eps` (needed) and `--min-samples`; `--k` has no meaning.
+  private static func parseDBSCAN(_ arguments: ParsedArguments) throws -> DBSCAN {
+    if arguments.isGiven("k") {
+      throw UsageError(
+        "'\(arguments.spelling("k"))' has no meaning for --method dbscan, which finds the "
+          + "number of clusters itself")
+    }
+    try refuseForeignOptions(arguments, method: "dbscan")
+    guard let eps = try arguments.value("eps", as: Double.self) else {
+      throw UsageError("dbscan needs --eps X, the neighbourhood radius")
+    }
+    guard eps > 0, eps.isFinite else {
+      throw UsageError(
+        "invalid value '\(eps)' for '\(arguments.spelling("eps"))': expected a distance > 0")
+    }
+    let minSamples = try arguments.value("min-samples", as: Int.self) ?? 5
+    guard minSamples >= 1 else {
+      throw UsageError(
+        "invalid value '\(minSamples)' for '\(arguments.spelling("min-samples"))': expected 1 "
+          + "or more")
+    }
+    return DBSCAN(eps: eps, minSamples: minSamples)
+  }
+
   /// Runs the method; the summary (scores unless `scores` is false) and the labels.
   private func cluster(
     _ input: ClusterInput, method: Method, scores: Bool, dendrogram: String?,
-    context: CommandContext
+    picture: (path: String, format: RenderFormat)?, context: CommandContext
   ) throws -> (ClusterSummary, [Int]) {
     var summary = ClusterSummary(
       method: "", k: 0, points: input.count, features: input.features?.columns,
@@ -231,6 +323,25 @@ struct ClusterCommand: Command {
       (summary.method, summary.algorithm) = ("kmeans", kmeans.algorithm.rawValue)
       (summary.iterations, summary.converged) = (result.iterations, result.converged)
       summary.inertia = result.inertia
+    case .minibatch(let model, let start):
+      let features = input.features!
+      let initial = try start.map {
+        try Self.centres(
+          at: $0, k: model.clusterCount, features: features.columns, context: context)
+      }
+      let result = try model.fit(features, initialCentres: initial)
+      labels = result.labels
+      (summary.method, summary.batchSize, summary.steps) = (
+        "minibatch-kmeans", model.batchSize, result.steps
+      )
+      (summary.iterations, summary.converged) = (result.iterations, result.converged)
+      summary.inertia = result.inertia
+    case .dbscan(let model):
+      let result =
+        try distances.map { try model.fit(distances: $0) } ?? model.fit(input.features!)
+      labels = result.labels
+      summary.method = "dbscan"
+      summary.noise = labels.filter { $0 < 0 }.count
     case .kmedoids(let kmedoids):
       let matrix = try distances ?? PairwiseDistances.euclidean(input.features!)
       distances = matrix
@@ -259,11 +370,46 @@ struct ClusterCommand: Command {
     summary.clusters = ClusterSummary.clusters(
       labels: labels, keys: input.keys, corpusLabels: input.labels,
       representatives: representatives)
+    if let picture, let drawings = input.drawings {
+      let rendered = try Self.picture(
+        of: summary.clusters, labels: labels, representatives: representatives,
+        drawings: drawings
+      ).render(format: picture.format)
+      try AtomicFile.write(rendered, to: picture.path)
+    }
     if scores {
       summary.scores = try Self.scores(
         labels: labels, clusterCount: clusterCount, input: input, distances: distances)
     }
     return (summary, labels)
+  }
+
+  /// The grid of `--picture`: a row a non-empty cluster, its representative and up to 7 more
+  /// members in input order.
+  private static func picture(
+    of clusters: [ClusterSummary.Cluster], labels: [Int], representatives: [Int],
+    drawings: [SampleBuffer]
+  ) -> ClusterPicture {
+    var members = [[Int]](repeating: [], count: representatives.count)
+    for (point, cluster) in labels.enumerated() where cluster >= 0 {
+      members[cluster].append(point)
+    }
+    func lines(_ point: Int) -> [[CGPoint]] {
+      let series = drawings[point]
+      return [zip(series.xs, series.ys).map { CGPoint(x: $0, y: $1) }]
+    }
+    return ClusterPicture(
+      clusters: clusters.map { cluster in
+        let representative = representatives[cluster.cluster]
+        let others = members[cluster.cluster].filter { $0 != representative }.prefix(7)
+        var title =
+          "cluster \(cluster.cluster): \(cluster.size) drawing\(cluster.size == 1 ? "" : "s")"
+        if let label = cluster.majorityLabel, let count = cluster.majorityCount {
+          title += ", mostly \(label) (\(count))"
+        }
+        return ClusterPicture.Cluster(
+          title: title, drawings: [lines(representative)] + others.map(lines))
+      })
   }
 
   /// The quality scores that apply: the silhouette for 2 to n − 1 clusters (from the distance
@@ -306,7 +452,9 @@ struct ClusterCommand: Command {
     labels: [Int], clusterCount: Int, features: Matrix?, distances: Matrix?
   ) -> [Int] {
     var members = [[Int]](repeating: [], count: clusterCount)
-    for (point, cluster) in labels.enumerated() { members[cluster].append(point) }
+    for (point, cluster) in labels.enumerated() where cluster >= 0 {
+      members[cluster].append(point)
+    }
     return members.map { points in
       guard let first = points.first else { return 0 }
       if let distances {

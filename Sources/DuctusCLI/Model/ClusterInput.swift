@@ -16,6 +16,8 @@ struct ClusterInput {
   var features: Matrix?
   /// The square distance matrix; nil for features.
   var distances: Matrix?
+  /// A corpus's resampled drawings, as they were clustered (for `--picture`); nil for a `.npy`.
+  var drawings: [SampleBuffer]? = nil
 
   /// The number of points.
   var count: Int { keys.count }
@@ -106,6 +108,7 @@ struct ClusterInput {
       throw CommandFailure(.malformedInput, "\(path): \(error)")
     }
     return ClusterInput(
-      keys: corpus.keys, labels: corpus.labels, features: features, distances: nil)
+      keys: corpus.keys, labels: corpus.labels, features: features, distances: nil,
+      drawings: corpus.series)
   }
 }

@@ -37,6 +37,11 @@ struct ClusterSummary: Codable {
   var points: Int
   var features: Int?
   var iterations: Int?
+  /// The batch size and the number of batches taken, for mini-batch k-means.
+  var batchSize: Int?
+  var steps: Int?
+  /// How many points DBSCAN left as noise (cluster −1).
+  var noise: Int?
   var converged: Bool?
   var inertia: Double?
   var loss: Double?
@@ -61,6 +66,8 @@ struct ClusterSummary: Codable {
       head += ", \(iterations) iteration\(iterations == 1 ? "" : "s")"
       if converged == false { head += " (not converged)" }
     }
+    if let steps, let batchSize { head += " (\(steps) batches of \(batchSize))" }
+    if let noise { head += ", \(noise) noise point\(noise == 1 ? "" : "s")" }
     if let inertia { head += ", inertia \(Self.format(inertia))" }
     if let loss { head += ", loss \(Self.format(loss))" }
     lines.append(head)
@@ -85,13 +92,15 @@ struct ClusterSummary: Codable {
 
   private static func format(_ value: Double) -> String { String(format: "%.4g", value) }
 
-  /// Each non-empty cluster's size, representative (a point index a cluster) and majority
+  /// Each non-empty cluster's size (noise, −1, aside), representative (a point index a cluster) and majority
   /// label.
   static func clusters(
     labels: [Int], keys: [String], corpusLabels: [String?], representatives: [Int]
   ) -> [Cluster] {
     var members = [[Int]](repeating: [], count: representatives.count)
-    for (point, cluster) in labels.enumerated() { members[cluster].append(point) }
+    for (point, cluster) in labels.enumerated() where cluster >= 0 {
+      members[cluster].append(point)
+    }
     return members.enumerated().compactMap { cluster, points in
       guard !points.isEmpty else { return nil }
       var counts: [String: Int] = [:]

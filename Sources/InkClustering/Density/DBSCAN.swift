@@ -1,0 +1,122 @@
+import InkMath
+
+/// DBSCAN (Ester, Kriegel, Sander and Xu 1996), as scikit-learn's `DBSCAN`: clusters of points
+/// packed densely, and noise.
+///
+/// A point is a *core point* when at least ``minSamples`` points (itself included) lie within
+/// ``eps`` of it (distance ≤ `eps`). Clusters are numbered in the order of their first core
+/// point: each grows from that point through every core point within `eps` of one of its core
+/// points, and takes the other points within `eps` of its core points (*border points*); a
+/// border point near two clusters belongs to the one numbered first. Points in no cluster are
+/// noise, label −1. These are scikit-learn's labels, cluster numbers included.
+///
+/// Source: M. Ester, H.-P. Kriegel, J. Sander and X. Xu, *A density-based algorithm for
+/// discovering clusters in large spatial databases with noise*, KDD 1996; scikit-learn 1.x
+/// `sklearn/cluster/_dbscan.py` and `_dbscan_inner.pyx`.
+///
+/// ```swift
+/// let result = try DBSCAN(eps: 0.5, minSamples: 5).fit(features)
+/// ```
+/// - Complexity: O(n²·d) time from features (every pair twice, by brute force), O(n²) from a
+///   distance matrix; memory O(n) beyond the input — the neighbourhoods are not stored.
+public struct DBSCAN: Sendable, Hashable {
+  /// The radius of a neighbourhood (scikit-learn's `eps`, > 0).
+  public var eps: Double
+  /// The points within ``eps`` of a core point, itself included (scikit-learn's `min_samples`,
+  /// 1 or more).
+  public var minSamples: Int
+
+  /// A configuration; nothing is computed until ``fit(_:)`` or ``fit(distances:)``.
+  public init(eps: Double, minSamples: Int = 5) {
+    self.eps = eps
+    self.minSamples = minSamples
+  }
+
+  /// Clusters the rows of `features` (`n × d`) by their Euclidean distances.
+  /// - Throws: ``ClusteringError`` for no points, `eps` not finite and > 0, `minSamples < 1`
+  ///   or a value that is not finite.
+  public func fit(_ features: Matrix) throws -> DBSCANResult {
+    try checkArguments(points: features.rows)
+    try FiniteValues.check(features.elements, operation: "DBSCAN")
+    let d = features.columns
+    let radius = eps * eps
+    return features.elements.withUnsafeBufferPointer { x in
+      expand(points: features.rows) { i, visit in
+        for j in 0..<features.rows {
+          var sum = 0.0
+          for c in 0..<d {
+            let difference = x[i * d + c] - x[j * d + c]
+            sum += difference * difference
+          }
+          if sum <= radius { visit(j) }
+        }
+      }
+    }
+  }
+
+  /// Clusters the points of a square distance matrix (scikit-learn's `metric="precomputed"`;
+  /// row `i` holds the distances from point `i`).
+  /// - Throws: ``ClusteringError`` for a matrix that is not square, a distance that is negative
+  ///   or not finite, or arguments out of range.
+  public func fit(distances: Matrix) throws -> DBSCANResult {
+    let n = distances.rows
+    guard distances.columns == n else {
+      throw ClusteringError.dimensionMismatch(
+        operation: "DBSCAN", detail: "a \(n) × \(distances.columns) matrix is not square")
+    }
+    try checkArguments(points: n)
+    try FiniteValues.checkDistances(distances.elements, operation: "DBSCAN")
+    return distances.elements.withUnsafeBufferPointer { matrix in
+      expand(points: n) { i, visit in
+        for j in 0..<n where matrix[i * n + j] <= eps { visit(j) }
+      }
+    }
+  }
+
+  /// Throws for arguments out of range.
+  private func checkArguments(points n: Int) throws {
+    guard n >= 1 else {
+      throw ClusteringError.invalidArgument(operation: "DBSCAN", detail: "no points to cluster")
+    }
+    guard eps > 0, eps.isFinite else {
+      throw ClusteringError.invalidArgument(
+        operation: "DBSCAN", detail: "eps = \(eps) is not a finite number > 0")
+    }
+    guard minSamples >= 1 else {
+      throw ClusteringError.invalidArgument(
+        operation: "DBSCAN", detail: "min samples = \(minSamples) is not 1 or more")
+    }
+  }
+
+  /// The labels from a neighbourhood search, `neighbours(i, visit)` calling `visit` for every
+  /// point within ``eps`` of point `i` (itself included): core points in one pass, then
+  /// scikit-learn's `dbscan_inner` (a depth-first search from each unlabelled core point).
+  private func expand(points n: Int, neighbours: (Int, (Int) -> Void) -> Void) -> DBSCANResult {
+    var isCore = [Bool](repeating: false, count: n)
+    for i in 0..<n {
+      var count = 0
+      neighbours(i) { _ in count += 1 }
+      isCore[i] = count >= minSamples
+    }
+    var labels = [Int](repeating: -1, count: n)
+    var clusters = 0
+    var stack: [Int] = []
+    for seed in 0..<n where labels[seed] == -1 && isCore[seed] {
+      var point = seed
+      while true {
+        if labels[point] == -1 {
+          labels[point] = clusters
+          if isCore[point] {
+            neighbours(point) { j in
+              if labels[j] == -1 { stack.append(j) }
+            }
+          }
+        }
+        guard let next = stack.popLast() else { break }
+        point = next
+      }
+      clusters += 1
+    }
+    return DBSCANResult(labels: labels, corePoints: isCore, clusterCount: clusters)
+  }
+}
