@@ -16,6 +16,7 @@ struct DuctusCommand: Command {
       options: [.flag("version", help: "Print the version and exit.")],
       subcommands: [
         InspectCommand(), ConvertCommand(), RenderCommand(), DistancesCommand(), PCACommand(),
+        FeaturesCommand(),
         ResampleCommand(), TraceCommand(), SynthCommand(), TemplatesCommand(), GesturesCommand(),
         ShapesCommand(), SignatureCommand(), DescribeCommand(),
         FormatsCommand(), HelpCommand(),
