@@ -93,6 +93,14 @@ struct FeaturesCommandTests {
     let record = try #require(try Self.drawings(corpus).first)
     let expected = try InkFeatureExtractor().strokeFeatures(of: record.drawing)
     #expect(Array(array.values.prefix(2)) == [expected[0]["length"]!, expected[0]["rubine13"]!])
+    let piped = try DuctusProcess.run([
+      "features", "-q", corpus, "--level", "stroke", "--columns", "length,rubine13", "-o", "-",
+      "--format", "npy",
+    ])
+    #expect(piped.exitCode == 0, "\(piped.standardError)")
+    #expect(piped.standardOutputBytes == (try Data(contentsOf: URL(fileURLWithPath: out))))
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(left.sorted() == ["corpus.ndjson", "strokes.npy", "strokes.npy.json"])
   }
 
   @Test func shardsAndJobsGiveTheSameRows() throws {

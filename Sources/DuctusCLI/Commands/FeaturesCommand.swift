@@ -24,8 +24,9 @@ struct FeaturesCommand: Command {
         + "CSV has a header line; NDJSON gives an object a row, {\"features\": {name: value}, "
         + "\"key\", \"label\", \"stroke\"}; the .npy is float64 of shape (rows, features) with "
         + "a sidecar <file>.npy.json {\"columns\", \"rowKeys\", \"rowLabels\"} and, for strokes, "
-        + "\"rowStrokes\". CSV and NDJSON stream, holding at most 16 × --jobs records at once; "
-        + "the .npy is held whole until the end (8 bytes a feature a row, plus the keys). "
+        + "\"rowStrokes\". Every format streams, holding at most 16 × --jobs records at once; a "
+        + ".npy keeps its values in a temporary file beside it until the end, and the sidecar's "
+        + "keys and labels in memory. "
         + "--columns keeps the features named, in that order. A record that cannot be read, or "
         + "with a number that is not finite, fails alone (exit 1).\n\n"
         + "With --resume and -o FILE (CSV or NDJSON), a killed run started again with the same "
@@ -126,18 +127,18 @@ struct FeaturesCommand: Command {
     }
 
     if format == .npy, let output {
+      try context.checkOutputFolder(of: output)
       var table = FeatureTableSidecar(columns: columns, strokes: strokes)
-      var values: [Double] = []
+      let values = try SpilledValues(for: output)
       try forEachRecord { rows, _ in
         table.append(rows)
-        for vector in rows.vectors { values += vector.values }
+        for vector in rows.vectors { values.append(vector.values) }
       }
-      try context.checkOutputFolder(of: output)
       try DistanceMatrixFile.writePair(
         to: output, sidecar: table.json, context: context
       ) { sink in
         sink.write(NpyArray.header(shape: [table.rowCount, columns.count]))
-        sink.write(NpyArray.encode(values))
+        try values.copy(to: sink)
       }
     } else {
       let header =
