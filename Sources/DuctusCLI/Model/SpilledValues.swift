@@ -6,7 +6,7 @@ import _DuctusSupport
 /// end: what lets `ductus features` write a `.npy`, whose header states its row count, in
 /// memory that does not grow with the table.
 ///
-/// The file is a temporary file of the process (``TemporaryFiles``), beside the output (in
+/// The file is a temporary file of the process (`TemporaryFiles`), beside the output (in
 /// `TMPDIR` for standard output), so that no way out but `SIGKILL` leaves it behind.
 final class SpilledValues {
   private let path: String
