@@ -1,3 +1,4 @@
+import DuctusTestSupport
 import Foundation
 import InkFeatures
 import InkSampling
@@ -13,7 +14,7 @@ import Testing
   )
     throws -> SignatureSamples
   {
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     var buffers: [SampleBuffer] = []
     var t = 0.0
     for _ in 0..<strokes {
@@ -39,19 +40,6 @@ import Testing
       buffers.append(try SampleBuffer(xs: xs, ys: ys, extraChannels: columns))
     }
     return try SignatureSamples(strokes: buffers)
-  }
-
-  /// SplitMix64, enough for seeded test data.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
   }
 
   static let extractor = InkFeatureExtractor()
