@@ -8,7 +8,7 @@ import _DuctusSupport
 #endif
 
 /// `--resume`: a batch killed at seeded random moments (`SIGKILL` three times) and finished
-/// with `--resume` writes the bytes of one uninterrupted run, for `trace batch -o`,
+/// with `--resume` writes the bytes of one uninterrupted run, for `trace batch -o`, `features -o`,
 /// `render -o folder/`, `convert` into a corpus file and a folder, and tiled `distances`;
 /// `SIGTERM` and `SIGINT` leave no partial file at the output's name and the earlier output
 /// intact, and nothing behind once the next run finishes; a journal of other options or an
@@ -223,6 +223,27 @@ import _DuctusSupport
         == Data(contentsOf: folder.appendingPathComponent("whole-errors.ndjson")))
     #expect(leftovers(folder).isEmpty)
     #expect(leftovers(resumedURL).isEmpty)
+  }
+
+  @Test func featuresKilledThreeTimesWritesTheUninterruptedTable() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = try corpus(in: folder, count: 200, broken: 3, copies: 3)
+    let common = ["features", "--level", "stroke", "--format", "csv", "-j", "2", input.path]
+    let (whole, duration) = try timed(
+      common + ["-o", "whole.csv", "--errors", "whole-errors.ndjson"], in: folder)
+    #expect(whole.exitCode == 1, "\(whole.standardError)")
+    let (resumed, _) = try killedThriceThenResumed(
+      common + ["-o", "resumed.csv", "--errors", "resumed-errors.ndjson"], duration: duration,
+      seed: 11, journal: folder.appendingPathComponent(".resumed.csv.ductus-resume"), in: folder)
+    #expect(resumed.exitCode == 1, "\(resumed.standardError)")
+    let expected = try Data(contentsOf: folder.appendingPathComponent("whole.csv"))
+    #expect(String(decoding: expected, as: UTF8.self).split(separator: "\n").count > 600)
+    #expect(try Data(contentsOf: folder.appendingPathComponent("resumed.csv")) == expected)
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("resumed-errors.ndjson"))
+        == Data(contentsOf: folder.appendingPathComponent("whole-errors.ndjson")))
+    #expect(leftovers(folder).isEmpty)
   }
 
   /// The whole matrix (a diagonal tile, its lower half mirrored), an off-diagonal tile, one

@@ -5,13 +5,6 @@ import OpenPencilKit
 /// The reference values of `Tests/Fixtures/signatures/features.json`, written by
 /// `Scripts/reference/signature_features.py` in NumPy from the catalog's formulas.
 struct SignatureFeaturesFixture: Decodable {
-  /// One stroke: its creation time (seconds after the reference date) and its points as
-  /// `[x, y, timeOffset, force, azimuth, altitude]`.
-  struct Stroke: Decodable {
-    var start: Double
-    var points: [[Double]]
-  }
-
   /// The local functions as the script names and computes them (derivative order 2).
   struct Local: Decodable {
     var names: [String]
@@ -21,27 +14,13 @@ struct SignatureFeaturesFixture: Decodable {
   /// One synthetic signature with its expected features.
   struct Signature: Decodable {
     var name: String
-    var strokes: [Stroke]
+    var strokes: [FixtureStroke]
     var local: Local
     var global: [String: Double]
     var samplingInterval: Double
 
     /// The signature as a drawing, each stroke created at its start time.
-    var drawing: PKDrawing {
-      PKDrawing(
-        strokes: strokes.map { stroke in
-          PKStroke(
-            ink: PKInk(.pen, color: .black),
-            path: PKStrokePath(
-              controlPoints: stroke.points.map { p in
-                PKStrokePoint(
-                  location: CGPoint(x: p[0], y: p[1]), timeOffset: p[2],
-                  size: CGSize(width: 2, height: 2), opacity: 1, force: p[3], azimuth: p[4],
-                  altitude: p[5])
-              },
-              creationDate: Date(timeIntervalSinceReferenceDate: stroke.start)))
-        })
-    }
+    var drawing: PKDrawing { FixtureStroke.drawing(strokes) }
   }
 
   var signatures: [Signature]

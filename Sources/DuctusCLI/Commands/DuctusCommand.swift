@@ -17,6 +17,7 @@ struct DuctusCommand: Command {
       subcommands: [
         InspectCommand(), ConvertCommand(), RenderCommand(), DistancesCommand(), PCACommand(),
         ClusterCommand(),
+        FeaturesCommand(),
         ResampleCommand(), TraceCommand(), SynthCommand(), TemplatesCommand(), GesturesCommand(),
         ShapesCommand(), SignatureCommand(), DescribeCommand(),
         FormatsCommand(), HelpCommand(),

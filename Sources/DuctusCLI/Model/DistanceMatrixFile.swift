@@ -65,15 +65,21 @@ struct DistanceMatrixFile: Codable, Equatable {
   /// A matrix that goes to standard output (`-o -`) or is written in place (a FIFO, a
   /// device) is a stream of the `.npy` alone: no sidecar is written beside it.
   static func writePair(
-    to path: String, sidecar: Data, context: CommandContext, matrix: (OutputSink) -> Void
+    to path: String, sidecar: Data, context: CommandContext,
+    matrix: (OutputSink) throws -> Void
   ) throws {
     if path == "-" {
-      matrix(context.output)
+      try matrix(context.output)
       return
     }
     try context.output.flush()
     let matrixFile = try AtomicFile(path: path)
-    matrix(matrixFile.sink)
+    do {
+      try matrix(matrixFile.sink)
+    } catch {
+      matrixFile.discard()
+      throw error
+    }
     guard matrixFile.placement == .replacing else {
       try matrixFile.commit()
       return
