@@ -92,26 +92,13 @@ echo "InkClustering benchmark: k-means ${points} × ${dimension} into ${k}, link
 echo "threads: k-means ${threads} on both sides (ductus: 1 BLAS thread a block + ParallelLoop); linkage, FasterPAM, mini-batch k-means (batches of ${batch_size}) and DBSCAN (eps ${eps}, min samples ${min_samples}) 1"
 grep -h '^# ' "$ductus" | grep -v threads | sed 's/^# /ductus: /' | sort -u
 grep -h '^# ' "$peers" | sed 's/^# /peer: /' | sort -u
-python3 - "$ductus" "$peers" <<'PY'
-import sys
-def read(path):
-    best = {}
-    for line in open(path):
-        if not line.startswith("#"):
-            key, value = line.rstrip("\n").split("\t")
-            best[key] = min(best.get(key, float("inf")), float(value))
-    return best
-ours, theirs = read(sys.argv[1]), read(sys.argv[2])
-pairs = [("kmeans_lloyd", "kmeans_lloyd", "k-means iteration, Lloyd  vs scikit-learn"),
-         ("kmeans_hamerly", "kmeans_lloyd", "k-means iteration, Hamerly vs scikit-learn"),
-         ("linkage_single", "linkage_single", "linkage single   vs fastcluster"),
-         ("linkage_complete", "linkage_complete", "linkage complete vs fastcluster"),
-         ("linkage_average", "linkage_average", "linkage average  vs fastcluster"),
-         ("linkage_ward", "linkage_ward", "linkage Ward     vs fastcluster"),
-         ("fasterpam", "fasterpam", "FasterPAM        vs kmedoids"),
-         ("minibatch", "minibatch", "mini-batch k-means, 1 pass vs scikit-learn"),
-         ("dbscan", "dbscan", "DBSCAN           vs scikit-learn")]
-print(f"{'case':44} {'ductus s':>10} {'peer s':>10} {'ratio':>8}")
-for mine, peer, label in pairs:
-    print(f"{label:44} {ours[mine]:10.5f} {theirs[peer]:10.5f} {theirs[peer] / ours[mine]:7.2f}x")
-PY
+python3 "$(dirname "$0")/ratio_table.py" "$ductus" "$peers" 5 \
+  "kmeans_lloyd:kmeans_lloyd:k-means iteration, Lloyd  vs scikit-learn" \
+  "kmeans_hamerly:kmeans_lloyd:k-means iteration, Hamerly vs scikit-learn" \
+  "linkage_single:linkage_single:linkage single   vs fastcluster" \
+  "linkage_complete:linkage_complete:linkage complete vs fastcluster" \
+  "linkage_average:linkage_average:linkage average  vs fastcluster" \
+  "linkage_ward:linkage_ward:linkage Ward     vs fastcluster" \
+  "fasterpam:fasterpam:FasterPAM        vs kmedoids" \
+  "minibatch:minibatch:mini-batch k-means, 1 pass vs scikit-learn" \
+  "dbscan:dbscan:DBSCAN           vs scikit-learn"

@@ -62,22 +62,9 @@ echo "InkMath benchmark: distances ${rows} × ${rows} × 128, PCA ${pca_rows} ×
 echo "threads: peers ${threads} BLAS; ductus PCA ${threads} BLAS; ductus distances 1 BLAS + ParallelLoop on $(nproc) cores"
 grep -h '^# threads' "$ductus" | sed 's/^# threads\t[0-9]*\t/ductus: /' | sort -u
 grep -h '^# threads' "$peers" | sed 's/^# threads\t[0-9]*\t/peer: /' | sort -u
-python3 - "$ductus" "$peers" <<'PY'
-import sys
-def read(path):
-    best = {}
-    for line in open(path):
-        if not line.startswith("#"):
-            key, value = line.rstrip("\n").split("\t")
-            best[key] = min(best.get(key, float("inf")), float(value))
-    return best
-ours, theirs = read(sys.argv[1]), read(sys.argv[2])
-pairs = [("euclidean_xy", "euclidean_xy", "distances X vs Y   vs NumPy GEMM identity"),
-         ("euclidean_xy", "cdist_xy", "distances X vs Y   vs SciPy cdist (scaled)"),
-         ("euclidean_xx", "euclidean_xx", "distances X vs X   vs NumPy GEMM identity"),
-         ("pca_covarianceEigh", "pca_covarianceEigh", "PCA covariance_eigh vs scikit-learn"),
-         ("pca_fullSVD", "pca_fullSVD", "PCA full SVD        vs scikit-learn")]
-print(f"{'case':44} {'ductus s':>10} {'peer s':>10} {'ratio':>8}")
-for mine, peer, label in pairs:
-    print(f"{label:44} {ours[mine]:10.4f} {theirs[peer]:10.4f} {theirs[peer] / ours[mine]:7.2f}x")
-PY
+python3 "$(dirname "$0")/ratio_table.py" "$ductus" "$peers" 4 \
+  "euclidean_xy:euclidean_xy:distances X vs Y   vs NumPy GEMM identity" \
+  "euclidean_xy:cdist_xy:distances X vs Y   vs SciPy cdist (scaled)" \
+  "euclidean_xx:euclidean_xx:distances X vs X   vs NumPy GEMM identity" \
+  "pca_covarianceEigh:pca_covarianceEigh:PCA covariance_eigh vs scikit-learn" \
+  "pca_fullSVD:pca_fullSVD:PCA full SVD        vs scikit-learn"
