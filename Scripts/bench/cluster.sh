@@ -50,13 +50,7 @@ python3 -c "import sklearn, fastcluster, kmedoids, threadpoolctl" 2>/dev/null ||
   echo "error: the peers need scikit-learn, fastcluster and kmedoids: pip install scikit-learn fastcluster kmedoids" >&2
   exit 1
 }
-flags=()
-if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
-  flags=(-Xswiftc -target-cpu -Xswiftc haswell)
-fi
-scratch="$root/.build/bench-release"
-(cd "$root" && swift build -c release --product DuctusBench --scratch-path "$scratch" "${flags[@]}" >&2)
-bench="$scratch/release/DuctusBench"
+{ read -r bench; read -r _; } < <("$root/Scripts/bench/build-bench")
 peer="$root/Scripts/bench/cluster_peer.py"
 
 data="$(mktemp -d)"

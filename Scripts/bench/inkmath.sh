@@ -28,13 +28,7 @@ while [ $# -gt 0 ]; do
 done
 
 "$root/Scripts/setup"
-flags=()
-if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
-  flags=(-Xswiftc -target-cpu -Xswiftc haswell)
-fi
-scratch="$root/.build/bench-release"
-(cd "$root" && swift build -c release --product DuctusBench --scratch-path "$scratch" "${flags[@]}" >&2)
-bench="$scratch/release/DuctusBench"
+{ read -r bench; read -r _; } < <("$root/Scripts/bench/build-bench")
 peer="$root/Scripts/bench/inkmath_peer.py"
 
 data="$(mktemp -d)"
