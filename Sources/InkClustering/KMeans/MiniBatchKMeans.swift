@@ -77,8 +77,8 @@ public struct MiniBatchKMeans: Sendable, Hashable {
   /// data need never be in memory at once.
   ///
   /// - Parameters:
-  ///   - rowCount: the number of points, `n`.
-  ///   - dimension: the features a point, `d`.
+  ///   - n: the number of points.
+  ///   - d: the features a point.
   ///   - initialCentres: the start (`k × d`); when nil, the k-means++ centres of a sample.
   ///   - rows: the values of the rows at the indices given, row-major; its errors pass through.
   /// - Throws: ``ClusteringError`` for no points, `k` out of `1…n`, a batch size or iteration

@@ -21,7 +21,7 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
   /// The references' spread, computed by `matcher` at enrolment.
   public var statistics: SignatureReferenceStatistics
 
-  /// A template of the given parts; ``SignatureEnrollment/enroll(_:)`` makes a consistent one.
+  /// A template of the given parts; ``SignatureEnrollment/enroll(_:cohort:)`` makes a consistent one.
   public init(
     matcher: SignatureMatcher, references: [SignatureFeatures],
     statistics: SignatureReferenceStatistics
