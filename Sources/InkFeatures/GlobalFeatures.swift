@@ -9,7 +9,7 @@
 /// Every value is finite: ratios with a zero denominator are 0, statistics of nothing are 0.
 /// See <doc:SignatureGlobalFeatures> for each feature's formula and source. JSON: an object from name
 /// to value.
-public struct GlobalFeatures: Hashable, Sendable, Codable {
+public struct GlobalFeatures: NamedFeatureValues {
   /// The features' names, a stable order: new features are only ever appended.
   public static let names: [String] =
     [
@@ -35,28 +35,8 @@ public struct GlobalFeatures: Hashable, Sendable, Codable {
     self.values = values
   }
 
-  /// The value of the feature with the given name, or `nil`.
-  public subscript(name: String) -> Double? {
-    Self.names.firstIndex(of: name).map { values[$0] }
-  }
-
-  /// Decodes the object from name to value that ``encode(to:)`` writes; a missing name is an
-  /// error.
-  public init(from decoder: any Decoder) throws {
-    let object = try decoder.singleValueContainer().decode([String: Double].self)
-    values = try Self.names.map { name in
-      guard let value = object[name] else {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: decoder.codingPath, debugDescription: "no global feature \"\(name)\""))
-      }
-      return value
-    }
-  }
-
-  /// Encodes an object from name to value.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(Dictionary(uniqueKeysWithValues: zip(Self.names, values)))
-  }
+  /// ``names``, as ``NamedFeatureValues`` reads them.
+  public static var featureNames: [String] { names }
+  /// What a feature is called in a decoding error.
+  public static let featureNoun = "global feature"
 }

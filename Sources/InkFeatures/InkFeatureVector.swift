@@ -11,7 +11,7 @@
 /// Every value is finite: ratios with a zero denominator are 0, statistics of nothing are 0.
 /// See <doc:StrokeAndDrawingFeatures> for each feature's formula and source. JSON: an object
 /// from name to value.
-public struct InkFeatureVector: Hashable, Sendable, Codable {
+public struct InkFeatureVector: NamedFeatureValues {
   /// The values, one a name of ``InkFeatureExtractor/names``.
   public var values: [Double]
 
@@ -20,28 +20,8 @@ public struct InkFeatureVector: Hashable, Sendable, Codable {
     self.values = values
   }
 
-  /// The value of the feature with the given name, or `nil`.
-  public subscript(name: String) -> Double? {
-    InkFeatureExtractor.names.firstIndex(of: name).map { values[$0] }
-  }
-
-  /// Decodes the object from name to value that ``encode(to:)`` writes; a missing name is an
-  /// error.
-  public init(from decoder: any Decoder) throws {
-    let object = try decoder.singleValueContainer().decode([String: Double].self)
-    values = try InkFeatureExtractor.names.map { name in
-      guard let value = object[name] else {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: decoder.codingPath, debugDescription: "no feature \"\(name)\""))
-      }
-      return value
-    }
-  }
-
-  /// Encodes an object from name to value.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(Dictionary(uniqueKeysWithValues: zip(InkFeatureExtractor.names, values)))
-  }
+  /// ``InkFeatureExtractor/names``, as ``NamedFeatureValues`` reads them.
+  public static var featureNames: [String] { InkFeatureExtractor.names }
+  /// What a feature is called in a decoding error.
+  public static let featureNoun = "feature"
 }
