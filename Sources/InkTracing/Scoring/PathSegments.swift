@@ -104,35 +104,65 @@ final class PathSegments: Sendable {
   /// (the minimum over every segment a box does not rule out).
   func distance(toX px: Double, y py: Double, hint: inout Int) -> Double {
     guard count > 1 else { return count == 1 ? hypot(px - xs[0], py - ys[0]) : .infinity }
-    var best = Double.infinity
-    segments.withUnsafeBufferPointer { segments in
+    return segments.withUnsafeBufferPointer { segments in
       runBoxes.withUnsafeBufferPointer { boxes in
-        // Whether a run holds a point nearer than `best`, which it then lowers.
-        func search(_ run: Int) -> Bool {
-          let first = run * Self.runLength
-          var found = false
-          for segment in segments[first..<min(first + Self.runLength, segments.count)] {
-            let rx = px - segment.x
-            let ry = py - segment.y
-            let projection = (rx * segment.dx + ry * segment.dy) * segment.inverseSquaredLength
-            let t = min(max(projection, 0), 1)
-            let ex = rx - t * segment.dx
-            let ey = ry - t * segment.dy
-            let squared = ex * ex + ey * ey
-            if squared < best { (best, found) = (squared, true) }
-          }
-          return found
-        }
-        let start = min(max(hint, 0), boxes.count - 1)
-        _ = search(start)
-        hint = start
-        for run in boxes.indices
-        where run != start && boxes[run].squaredDistance(toX: px, y: py) <= best * (1 + 1e-6) {
-          if search(run) { hint = run }
+        Self.squaredDistance(toX: px, y: py, segments: segments, boxes: boxes, hint: &hint)
+          .squareRoot()
+      }
+    }
+  }
+
+  /// The distance from each sample of `path` to this polyline, in order: the walk of
+  /// ``distance(toX:y:hint:)`` along the samples, each answer the same as that query's, with the
+  /// segments opened once for the whole walk.
+  func distances(of path: PathSegments) -> [Double] {
+    let (qx, qy) = (path.xs, path.ys)
+    guard count > 1 else { return qx.indices.map { distance(toX: qx[$0], y: qy[$0]) } }
+    return segments.withUnsafeBufferPointer { segments in
+      runBoxes.withUnsafeBufferPointer { boxes in
+        var hint = 0
+        return qx.indices.map { k in
+          Self.squaredDistance(toX: qx[k], y: qy[k], segments: segments, boxes: boxes, hint: &hint)
+            .squareRoot()
         }
       }
     }
-    return best.squareRoot()
+  }
+
+  /// The squared distance from a point to the nearest of `segments` (at least two samples),
+  /// searching the run `hint` first and setting it to the run that holds the nearest point; runs
+  /// whose box lies farther than the nearest point found so far are skipped (with a margin of a
+  /// millionth, so that rounding never skips the run that holds the nearest point).
+  @inline(__always)
+  private static func squaredDistance(
+    toX px: Double, y py: Double, segments: UnsafeBufferPointer<Segment>,
+    boxes: UnsafeBufferPointer<RunBox>, hint: inout Int
+  ) -> Double {
+    var best = Double.infinity
+    // Whether a run holds a point nearer than `best`, which it then lowers.
+    func search(_ run: Int) -> Bool {
+      let first = run * runLength
+      var found = false
+      for segment in segments[first..<min(first + runLength, segments.count)] {
+        let rx = px - segment.x
+        let ry = py - segment.y
+        let projection = (rx * segment.dx + ry * segment.dy) * segment.inverseSquaredLength
+        let t = min(max(projection, 0), 1)
+        let ex = rx - t * segment.dx
+        let ey = ry - t * segment.dy
+        let squared = ex * ex + ey * ey
+        if squared < best { (best, found) = (squared, true) }
+      }
+      return found
+    }
+    let start = min(max(hint, 0), boxes.count - 1)
+    _ = search(start)
+    hint = start
+    for run in boxes.indices
+    where run != start && boxes[run].squaredDistance(toX: px, y: py) <= best * (1 + 1e-6) {
+      if search(run) { hint = run }
+    }
+    return best
   }
 
   /// How far along the polyline (0 at its start, 1 at its end, by length) its point nearest to
@@ -188,18 +218,8 @@ extension Array where Element == PathSegments {
     reduce(Double.infinity) { Swift.min($0, $1.distance(toX: x, y: y)) }
   }
 
-  /// The same distance, with a hint a polyline (``PathSegments/distance(toX:y:hint:)``) for
-  /// walks along nearby points; `hints` has one element a polyline.
-  func distance(toX x: Double, y: Double, hints: inout [Int]) -> Double {
-    var nearest = Double.infinity
-    for index in indices {
-      nearest = Swift.min(nearest, self[index].distance(toX: x, y: y, hint: &hints[index]))
-    }
-    return nearest
-  }
-
-  /// The polylines joined end to end, in order.
+  /// The polylines joined end to end, in order (the one polyline itself when there is one).
   var joined: PathSegments {
-    PathSegments(xs: flatMap(\.xs), ys: flatMap(\.ys))
+    count == 1 ? self[0] : PathSegments(xs: flatMap(\.xs), ys: flatMap(\.ys))
   }
 }

@@ -169,8 +169,13 @@ struct TracingScene {
 
   /// The distance of each of `from`'s samples to the nearest of `to` (drawing units).
   func distances(_ from: PathSegments, to: [PathSegments]) -> [Double] {
-    var hints = [Int](repeating: 0, count: to.count)
-    return (0..<from.count).map { to.distance(toX: from.xs[$0], y: from.ys[$0], hints: &hints) }
+    guard var nearest = to.first?.distances(of: from) else {
+      return [Double](repeating: .infinity, count: from.count)
+    }
+    for path in to.dropFirst() {
+      for (k, d) in path.distances(of: from).enumerated() where d < nearest[k] { nearest[k] = d }
+    }
+    return nearest
   }
 
   /// The mean of distances of samples (box heights); infinite for no sample.
