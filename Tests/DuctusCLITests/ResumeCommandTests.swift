@@ -121,7 +121,7 @@ import _DuctusSupport
   @Test func traceBatchKilledThreeTimesWritesTheUninterruptedBytes() throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = try corpus(in: folder, count: 150, broken: 4)
+    let input = try corpus(in: folder, count: 300, broken: 4)
     let common = ["trace", "batch", "-t", "latin/a", "--placement", "box", "-j", "2", input.path]
     let (whole, duration) = try timed(
       common + ["-o", "whole.ndjson", "--errors", "whole-errors.ndjson"], in: folder)

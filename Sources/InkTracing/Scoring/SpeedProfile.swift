@@ -25,7 +25,7 @@ struct SpeedProfile {
   static let minimumPause = 0.1
   /// The course's smoothing and sample spacing, in box heights.
   static let courseSmoothing = 0.03
-  static let courseSpacing = 0.005
+  static let courseSpacing = 0.01
 
   /// The speed of progress every ``interval``, in box heights a second.
   let speeds: [Double]
@@ -57,8 +57,8 @@ struct SpeedProfile {
   /// (0.15 box heights, a speed of 15 box heights a second) from the last one, so that where
   /// the course runs over itself (a retraced stem, a closed bowl) the pen is found where it is
   /// along the course, not where the course passes again.
-  static let searchBack = 4
-  static let searchAhead = 30
+  static let searchBack = 2
+  static let searchAhead = 15
 
   /// The distance (box heights) along the stroke's smoothed course of each clocked sample,
   /// found by a nearest-point search that moves forward with the pen.
