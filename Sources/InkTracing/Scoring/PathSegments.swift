@@ -94,27 +94,18 @@ final class PathSegments: Sendable {
       let b = box.squaredDistance(toX: px, y: py)
       if b < nearestBound { (nearest, nearestBound) = (run, b) }
     }
-    return distance(toX: px, y: py, hint: &nearest)
-  }
-
-  /// The same distance as ``distance(toX:y:)``, searching the run `hint` first and setting it to
-  /// the run that holds the nearest point: for a walk along nearby points (the samples of a
-  /// stroke), the previous point's run, which usually holds the next point's nearest too, so
-  /// that most runs are skipped by their box alone. The answer is the same whatever the hint
-  /// (the minimum over every segment a box does not rule out).
-  func distance(toX px: Double, y py: Double, hint: inout Int) -> Double {
-    guard count > 1 else { return count == 1 ? hypot(px - xs[0], py - ys[0]) : .infinity }
     return segments.withUnsafeBufferPointer { segments in
       runBoxes.withUnsafeBufferPointer { boxes in
-        Self.squaredDistance(toX: px, y: py, segments: segments, boxes: boxes, hint: &hint)
+        Self.squaredDistance(toX: px, y: py, segments: segments, boxes: boxes, hint: &nearest)
           .squareRoot()
       }
     }
   }
 
-  /// The distance from each sample of `path` to this polyline, in order: the walk of
-  /// ``distance(toX:y:hint:)`` along the samples, each answer the same as that query's, with the
-  /// segments opened once for the whole walk.
+  /// The distance from each sample of `path` to this polyline, in order, each the same as
+  /// ``distance(toX:y:)``'s: a walk along the samples that searches first the run holding the
+  /// previous sample's nearest point, which usually holds the next one's too, so that most runs
+  /// are skipped by their box alone; the segments are opened once for the whole walk.
   func distances(of path: PathSegments) -> [Double] {
     let (qx, qy) = (path.xs, path.ys)
     guard count > 1 else { return qx.indices.map { distance(toX: qx[$0], y: qy[$0]) } }
