@@ -89,6 +89,39 @@ import Testing
     #expect(abs(inertia - c.inertia) <= 1e-9 * c.inertia)
   }
 
+  @Test func kmeansWithNoIterationsIsTheAssignmentStepToTheGivenCentres() throws {
+    let c = try Fixture.decode(Cases.self, from: "clustering/kmeans.json").cases[1]
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let features = folder.appendingPathComponent("features.npy")
+    let start = folder.appendingPathComponent("start.npy")
+    try writeMatrix(c.data, shape: [c.points, c.dimensions], to: features)
+    try writeMatrix(c.`init`, shape: [c.k, c.dimensions], to: start)
+    let labels = folder.appendingPathComponent("labels.csv")
+    let run = try DuctusProcess.run([
+      "cluster", features.path, "--method", "kmeans", "--k", String(c.k), "--init", start.path,
+      "--max-iter", "0", "-o", labels.path, "--format", "json", "--no-scores",
+    ])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    let nearest = (0..<c.points).map { i in
+      (0..<c.k).min { a, b in
+        let distance = { (j: Int) in
+          (0..<c.dimensions).reduce(0.0) { sum, column in
+            let difference = c.data[i * c.dimensions + column] - c.`init`[j * c.dimensions + column]
+            return sum + difference * difference
+          }
+        }
+        return distance(a) < distance(b)
+      }!
+    }
+    let lines = try String(contentsOf: labels, encoding: .utf8).split(separator: "\n")
+    #expect(lines.dropFirst().map { String($0) } == nearest.indices.map { "\($0),\(nearest[$0])" })
+    #expect(nearest != c.labels, "the start is not already the answer")
+    let summary =
+      try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as! [String: Any]
+    #expect(summary["iterations"] as? Int == 0)
+  }
+
   @Test func dbscanFromANpyTableGivesScikitLearnsLabelsAndNoise() throws {
     let c = try Fixture.decode(DBSCANCases.self, from: "clustering/dbscan.json").cases[0]
     let folder = try makeFolder()
@@ -220,6 +253,8 @@ import Testing
       ["cluster", corpus, "--k", "2", "-o", "-"],
       ["cluster", corpus, "--method", "kmeans", "--k", "2"],
       ["cluster", corpus, "--method", "kmeans", "--k", "0", "-o", "-"],
+      ["cluster", corpus, "--method", "kmeans", "--k", "2", "--max-iter", "0", "-o", "-"],
+      ["cluster", corpus, "--method", "kmedoids", "--k", "2", "--max-iter", "0", "-o", "-"],
       ["cluster", corpus, "--method", "kmeans", "--k", "2", "--linkage", "ward", "-o", "-"],
       ["cluster", corpus, "--method", "hierarchical", "--k", "2", "--seed", "3", "-o", "-"],
       ["cluster", corpus, "--method", "kmedoids", "--k", "2", "--precomputed", "-o", "-"],

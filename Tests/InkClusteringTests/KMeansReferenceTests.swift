@@ -57,6 +57,33 @@ import Testing
     }
   }
 
+  @Test(arguments: KMeans.Algorithm.allCases)
+  func noIterationsAssignsEachPointToItsNearestGivenCentre(algorithm: KMeans.Algorithm) throws {
+    for c in try ClusteringFixture<Case>.load("kmeans") {
+      let data = try Matrix(rows: c.points, columns: c.dimensions, elements: c.data)
+      let start = try Matrix(rows: c.k, columns: c.dimensions, elements: c.`init`)
+      let result = try KMeans(clusterCount: c.k, maxIterations: 0, algorithm: algorithm)
+        .fit(data, initialCentres: start)
+      var labels: [Int] = []
+      var inertia = 0.0
+      for i in 0..<c.points {
+        let distances = (0..<c.k).map { j in
+          (0..<c.dimensions).reduce(0.0) { sum, column in
+            let difference = c.data[i * c.dimensions + column] - c.`init`[j * c.dimensions + column]
+            return sum + difference * difference
+          }
+        }
+        let nearest = distances.indices.min { distances[$0] < distances[$1] }!
+        labels.append(nearest)
+        inertia += distances[nearest]
+      }
+      #expect(result.labels == labels, "n = \(c.points), k = \(c.k)")
+      #expect(close(result.inertia, inertia), "\(result.inertia) against \(inertia)")
+      #expect(result.centres == start)
+      #expect(result.iterations == 0 && !result.converged)
+    }
+  }
+
   @Test func refusesBadArguments() throws {
     let data = try Matrix(rows: 3, columns: 1, elements: [0, 1, .nan])
     #expect(throws: ClusteringError.self) { try KMeans(clusterCount: 2).fit(data) }
@@ -64,6 +91,10 @@ import Testing
     #expect(throws: ClusteringError.self) { try KMeans(clusterCount: 4).fit(fine) }
     #expect(throws: ClusteringError.self) {
       try KMeans(clusterCount: 2).fit(fine, initialCentres: Matrix(rows: 2, columns: 2))
+    }
+    // No iterations means only the assignment step, which needs centres to assign to.
+    #expect(throws: ClusteringError.self) {
+      try KMeans(clusterCount: 2, maxIterations: 0).fit(fine)
     }
   }
 }

@@ -68,7 +68,9 @@ struct ClusterCommand: Command {
           "init", valueName: "file",
           help: "The starting centres of k-means, a K × features .npy (scikit-learn's init)."),
         .value(
-          "max-iter", valueName: "n", help: "The most iterations (1 or more).",
+          "max-iter", valueName: "n",
+          help: "The most iterations (1 or more; for kmeans with --init, 0 assigns each point "
+            + "to its nearest given centre and stops).",
           defaultDescription: "300 for kmeans, 100 for minibatch-kmeans and kmedoids"),
         .value(
           "tol", valueName: "x",
@@ -219,10 +221,11 @@ struct ClusterCommand: Command {
         "invalid value '\(seed)' for '\(arguments.spelling("seed"))': expected 0 or more")
     }
     let maxIterations = try arguments.value("max-iter", as: Int.self)
-    if let maxIterations, maxIterations < 1 {
+    let assignsOnly = name == "kmeans" && arguments.isGiven("init")
+    if let maxIterations, maxIterations < (assignsOnly ? 0 : 1) {
       throw UsageError(
         "invalid value '\(maxIterations)' for '\(arguments.spelling("max-iter"))': expected 1 "
-          + "or more")
+          + "or more" + (name == "kmeans" ? " (0, the assignment step alone, needs --init)" : ""))
     }
     try Self.refuseForeignOptions(arguments, method: name)
     let tolerance = try arguments.value("tol", as: Double.self) ?? (name == "kmeans" ? 1e-4 : 0)

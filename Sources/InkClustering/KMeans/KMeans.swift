@@ -31,7 +31,10 @@ import InkMath
 public struct KMeans: Sendable, Hashable {
   /// The number of clusters, `k` (1 up to the number of points).
   public var clusterCount: Int
-  /// The most iterations of Lloyd's algorithm (scikit-learn's `max_iter`).
+  /// The most iterations of Lloyd's algorithm (scikit-learn's `max_iter`); 0, with given
+  /// initial centres, is the assignment step alone: each point's nearest centre and the inertia,
+  /// the centres unmoved (the map step of a k-means spread over machines, whose update step is
+  /// a reduce of the clusters' sums).
   public var maxIterations: Int
   /// The convergence tolerance, relative to the mean variance of the columns (scikit-learn's
   /// `tol`): the iterations stop when the squared moves of the centres add up to no more.
@@ -64,7 +67,8 @@ public struct KMeans: Sendable, Hashable {
   ///   - initialCentres: the start (`k × d`), as scikit-learn's `init=array`; when nil, the
   ///     k-means++ centres drawn with ``seed``.
   /// - Throws: ``ClusteringError`` for no points, `k` out of `1…n`, a start of another shape,
-  ///   a non-finite value, `maxIterations < 1` or a negative or non-finite tolerance.
+  ///   a non-finite value, `maxIterations < 1` (0 is allowed with `initialCentres`) or a
+  ///   negative or non-finite tolerance.
   public func fit(_ data: Matrix, initialCentres: Matrix? = nil) throws -> KMeansResult {
     let operation = "k-means"
     let (n, d, k) = (data.rows, data.columns, clusterCount)
@@ -76,9 +80,11 @@ public struct KMeans: Sendable, Hashable {
       throw ClusteringError.invalidArgument(
         operation: operation, detail: "k = \(k) is not between 1 and the \(n) points")
     }
-    guard maxIterations >= 1 else {
+    guard maxIterations >= 1 || (maxIterations == 0 && initialCentres != nil) else {
       throw ClusteringError.invalidArgument(
-        operation: operation, detail: "at least one iteration is needed, not \(maxIterations)")
+        operation: operation,
+        detail: "at least one iteration is needed, not \(maxIterations) (0 only assigns the "
+          + "points to given initial centres)")
     }
     guard tolerance >= 0, tolerance.isFinite else {
       throw ClusteringError.invalidArgument(
@@ -124,9 +130,11 @@ public struct KMeans: Sendable, Hashable {
       algorithm: algorithm)
     return try KMeansResult(
       labels: state.labels,
-      centres: Matrix(
-        rows: k, columns: d,
-        elements: state.centres.indices.map { state.centres[$0] + mean[$0 % d] }),
+      centres: maxIterations == 0
+        ? initialCentres!
+        : Matrix(
+          rows: k, columns: d,
+          elements: state.centres.indices.map { state.centres[$0] + mean[$0 % d] }),
       inertia: state.inertia(), iterations: state.iterations, converged: converged)
   }
 }
