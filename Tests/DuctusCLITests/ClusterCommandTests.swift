@@ -199,6 +199,36 @@ import Testing
     #expect(z.values == [0, 1, 1, 2, 2, 5, 1, 3, 3, 4, 1, 2, 6, 7, 8, 5])
   }
 
+  @Test func npySidecarLabelsAreScoredAndTheirCountChecked() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let features = folder.appendingPathComponent("features.npy")
+    try writeMatrix([0, 0, 0.1, 0, 10, 10, 10.1, 10, 0, 0.2], shape: [5, 2], to: features)
+    let sidecar = features.appendingPathExtension("json")
+    try Data(#"{"rowKeys":["p","q","r","s","t"],"rowLabels":["a","a","b","b","b"]}"#.utf8)
+      .write(to: sidecar)
+    let run = try DuctusProcess.run([
+      "cluster", features.path, "--method", "kmeans", "--k", "2", "-o", "/dev/null",
+      "--format", "json",
+    ])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    let summary =
+      try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as! [String: Any]
+    let scores = try #require(summary["scores"] as? [String: Any])
+    // t sits with the a's: labels a a b b b against clusters 0 0 1 1 0. scikit-learn gives
+    // adjusted_rand_score 0.1666666667 and normalized_mutual_info_score 0.4325380678.
+    let rand = try #require(scores["adjustedRand"] as? Double)
+    let mutual = try #require(scores["normalizedMutualInformation"] as? Double)
+    #expect(abs(rand - 0.16666666666666666) < 1e-9, "\(rand)")
+    #expect(abs(mutual - 0.43253806776631243) < 1e-9, "\(mutual)")
+    try Data(#"{"rowKeys":["p","q","r","s","t"],"rowLabels":["a","b"]}"#.utf8).write(to: sidecar)
+    let short = try DuctusProcess.run([
+      "cluster", features.path, "--method", "kmeans", "--k", "2", "-o", "/dev/null",
+    ])
+    #expect(short.exitCode == 65)
+    #expect(short.standardError.contains("2 row labels for the 5 rows"), "\(short.standardError)")
+  }
+
   @Test func labelledCorpusSummary() throws {
     #expect(
       try Snapshot.check(

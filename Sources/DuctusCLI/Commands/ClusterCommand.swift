@@ -38,7 +38,7 @@ struct ClusterCommand: Command {
         + ".jsonl or .json), clusters numbered from 0; standard output gets the summary: method, k, "
         + "iterations, inertia or loss, the silhouette (and from features Davies–Bouldin and "
         + "Calinski–Harabasz), the adjusted Rand index and NMI against a labelled corpus's "
-        + "labels, and each cluster's size, representative and majority label. With -o -, "
+        + "labels (a .npy's: its sidecar's rowLabels), and each cluster's size, representative and majority label. With -o -, "
         + "standard output holds the labels alone. --dendrogram writes SciPy's linkage matrix "
         + "((n − 1) × 4 .npy). Memory: a distance matrix of n² numbers (k-medoids, "
         + "hierarchical, the silhouette of a precomputed matrix); --no-scores skips the O(n²) "

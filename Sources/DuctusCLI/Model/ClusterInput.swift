@@ -23,9 +23,10 @@ struct ClusterInput {
   var count: Int { keys.count }
 
   /// The sidecar members `ductus cluster` reads: the row keys (`distances`, `pca`,
-  /// `signature features` write them).
+  /// `signature features` write them) and the row labels (`features` writes them).
   private struct Sidecar: Decodable {
     var rowKeys: [String]?
+    var rowLabels: [String?]?
   }
 
   /// Reads a `.npy` matrix: a 2-D square distance matrix when `precomputed`, else a feature
@@ -64,20 +65,21 @@ struct ClusterInput {
       }
     }
     let matrix = try Matrix(rows: rows, columns: columns, elements: array.values)
-    let keys = try rowKeys(of: path, count: rows, context: context)
+    let (keys, labels) = try rowKeysAndLabels(of: path, count: rows, context: context)
     return ClusterInput(
-      keys: keys, labels: [String?](repeating: nil, count: rows),
-      features: precomputed ? nil : matrix, distances: precomputed ? matrix : nil)
+      keys: keys, labels: labels, features: precomputed ? nil : matrix,
+      distances: precomputed ? matrix : nil)
   }
 
-  /// The keys of the rows of `path`: its sidecar's `rowKeys` when it has a sidecar, else the
-  /// row numbers from 0.
-  private static func rowKeys(of path: String, count: Int, context: CommandContext) throws
-    -> [String]
+  /// The keys and labels of the rows of `path`: its sidecar's `rowKeys` and `rowLabels` when
+  /// it has a sidecar, else the row numbers from 0 and no labels.
+  private static func rowKeysAndLabels(of path: String, count: Int, context: CommandContext)
+    throws -> (keys: [String], labels: [String?])
   {
     let sidecarPath = DistanceMatrixFile.sidecarPath(of: path)
+    let unlabelled = [String?](repeating: nil, count: count)
     guard path != "-", FileManager.default.fileExists(atPath: sidecarPath) else {
-      return (0..<count).map(String.init)
+      return ((0..<count).map(String.init), unlabelled)
     }
     guard
       let sidecar = try? JSONDecoder().decode(Sidecar.self, from: context.readInput(sidecarPath)),
@@ -90,7 +92,13 @@ struct ClusterInput {
         .malformedInput,
         "\(sidecarPath): \(keys.count) row keys for the \(count) rows of \(path)")
     }
-    return keys
+    guard let labels = sidecar.rowLabels else { return (keys, unlabelled) }
+    guard labels.count == count else {
+      throw CommandFailure(
+        .malformedInput,
+        "\(sidecarPath): \(labels.count) row labels for the \(count) rows of \(path)")
+    }
+    return (keys, labels)
   }
 
   /// A corpus, every readable drawing resampled into one row `x0, y0, x1, y1, …`.
