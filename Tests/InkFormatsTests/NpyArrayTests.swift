@@ -27,6 +27,24 @@ struct NpyArrayTests {
     #expect(try NpyArray(data: fixture("empty-f8.npy")).shape == [0, 3])
   }
 
+  @Test func readsFortranOrderInRowMajorOrder() throws {
+    let matrix = try NpyArray(data: fixture("matrix-f8-fortran.npy"))
+    #expect(matrix.shape == [2, 3])
+    #expect(matrix.values == [0, 1.5, -2.25, 1e-300, .pi, 6.02e23])
+    let cube = try NpyArray(data: fixture("cube-f4-fortran.npy"))
+    #expect(cube.shape == [2, 3, 4])
+    #expect(cube.values == (0..<24).map { Double($0) / 8 })
+    var bad = [UInt8](try fixture("matrix-f8-fortran.npy"))
+    let word = Array("True".utf8)
+    let at = try #require((0..<64).first { Array(bad[$0..<($0 + 4)]) == word })
+    bad.replaceSubrange(at..<(at + 4), with: Array("Yes!".utf8))
+    #expect(
+      throws: InkFormatError(.malformed, "fortran_order is neither True nor False", offset: 10)
+    ) {
+      try NpyArray(data: Data(bad))
+    }
+  }
+
   @Test func headersAreAlignedForMemoryMapping() {
     for shape in [[1], [20000, 20000], [3, 4, 5]] {
       #expect(NpyArray.header(shape: shape).count % 64 == 0)

@@ -12,7 +12,8 @@ import Foundation
 ///
 /// Large matrices are written as a stream: ``header(shape:)`` first, then rows through
 /// ``encode(_:)``, so a 20 000 × 20 000 result never needs a second copy in memory. Reading
-/// accepts `<f8` and `<f4` in C order, versions 1.0, 2.0 and 3.0.
+/// accepts `<f8` and `<f4`, in C order or in Fortran order (as NumPy saves a transposed or
+/// column-sliced array; the values are put in C order), versions 1.0, 2.0 and 3.0.
 public struct NpyArray: Hashable, Sendable {
   /// The extent of each dimension.
   public var shape: [Int]
@@ -99,9 +100,9 @@ public struct NpyArray: Hashable, Sendable {
       throw InkFormatError(
         .malformed, "the header lacks descr, fortran_order or shape", offset: headerStart)
     }
-    guard order.hasPrefix("False") else {
+    guard order.hasPrefix("False") || order.hasPrefix("True") else {
       throw InkFormatError(
-        .malformed, "Fortran-order arrays are not supported", offset: headerStart)
+        .malformed, "fortran_order is neither True nor False", offset: headerStart)
     }
     let width: Int
     if descr.hasPrefix("'<f8'") {
@@ -155,6 +156,34 @@ public struct NpyArray: Hashable, Sendable {
         }
       }
     }
-    self.init(shape: shape, values: values)
+    self.init(
+      shape: shape,
+      values: order.hasPrefix("True")
+        ? Self.rowMajor(fromColumnMajor: values, shape: shape) : values)
+  }
+
+  /// The values of a column-major (Fortran-order) array of `shape`, in row-major order.
+  static func rowMajor(fromColumnMajor values: [Double], shape: [Int]) -> [Double] {
+    guard shape.count > 1, !values.isEmpty else { return values }
+    // The column-major stride of each dimension; an odometer over the row-major index.
+    var strides = [Int](repeating: 1, count: shape.count)
+    for axis in 1..<shape.count { strides[axis] = strides[axis - 1] * shape[axis - 1] }
+    var index = [Int](repeating: 0, count: shape.count)
+    var offset = 0
+    var result = [Double]()
+    result.reserveCapacity(values.count)
+    for _ in 0..<values.count {
+      result.append(values[offset])
+      var axis = shape.count - 1
+      while axis >= 0 {
+        index[axis] += 1
+        offset += strides[axis]
+        if index[axis] < shape[axis] { break }
+        offset -= strides[axis] * shape[axis]
+        index[axis] = 0
+        axis -= 1
+      }
+    }
+    return result
   }
 }
