@@ -25,8 +25,8 @@ struct FeaturesCommand: Command {
         + "\"key\", \"label\", \"stroke\"}; the .npy is float64 of shape (rows, features) with "
         + "a sidecar <file>.npy.json {\"columns\", \"rowKeys\", \"rowLabels\"} and, for strokes, "
         + "\"rowStrokes\". Every format streams, holding at most 16 × --jobs records at once; a "
-        + ".npy keeps its values in a temporary file beside it until the end, and the sidecar's "
-        + "keys and labels in memory. "
+        + ".npy keeps its values and the sidecar's keys and labels in temporary files beside it "
+        + "until the end. "
         + "--columns keeps the features named, in that order. A record that cannot be read, or "
         + "with a number that is not finite, fails alone (exit 1).\n\n"
         + "With --resume and -o FILE (CSV or NDJSON), a killed run started again with the same "
@@ -128,18 +128,19 @@ struct FeaturesCommand: Command {
 
     if format == .npy, let output {
       try context.checkOutputFolder(of: output)
-      var table = FeatureTableSidecar(columns: columns, strokes: strokes)
-      let values = try SpilledValues(for: output)
+      let table = try FeatureTableSidecar(columns: columns, strokes: strokes, for: output)
+      let values = try SpillFile(for: output)
       try forEachRecord { rows, _ in
         table.append(rows)
         for vector in rows.vectors { values.append(vector.values) }
       }
       try DistanceMatrixFile.writePair(
-        to: output, sidecar: table.json, context: context
-      ) { sink in
-        sink.write(NpyArray.header(shape: [table.rowCount, columns.count]))
-        try values.copy(to: sink)
-      }
+        to: output, context: context,
+        matrix: { sink in
+          sink.write(NpyArray.header(shape: [table.rowCount, columns.count]))
+          try values.copy(to: sink)
+        },
+        sidecar: table.write)
     } else {
       let header =
         format == .csv

@@ -68,6 +68,15 @@ struct DistanceMatrixFile: Codable, Equatable {
     to path: String, sidecar: Data, context: CommandContext,
     matrix: (OutputSink) throws -> Void
   ) throws {
+    try writePair(to: path, context: context, matrix: matrix, sidecar: { $0.write(sidecar) })
+  }
+
+  /// Writes a matrix and a sidecar that is itself written as a stream, as
+  /// ``writePair(to:sidecar:context:matrix:)`` does.
+  static func writePair(
+    to path: String, context: CommandContext, matrix: (OutputSink) throws -> Void,
+    sidecar: (OutputSink) throws -> Void
+  ) throws {
     if path == "-" {
       try matrix(context.output)
       return
@@ -85,7 +94,13 @@ struct DistanceMatrixFile: Codable, Equatable {
       return
     }
     let sidecarFile = try AtomicFile(path: sidecarPath(of: path))
-    sidecarFile.sink.write(sidecar)
+    do {
+      try sidecar(sidecarFile.sink)
+    } catch {
+      matrixFile.discard()
+      sidecarFile.discard()
+      throw error
+    }
     try AtomicFile.commit([matrixFile, sidecarFile])
   }
 

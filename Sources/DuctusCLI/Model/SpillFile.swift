@@ -2,21 +2,19 @@ import Foundation
 import InkFormats
 import _DuctusSupport
 
-/// Float64 values written to a temporary file as they come and copied into an output at the
-/// end: what lets `ductus features` write a `.npy`, whose header states its row count, in
-/// memory that does not grow with the table.
+/// Float64 values or text written to a temporary file as they come and copied into an output
+/// at the end: what lets `ductus features` write a `.npy`, whose header states its row count,
+/// and its sidecar of row keys and labels, in memory that does not grow with the table.
 ///
 /// The file is a temporary file of the process (`TemporaryFiles`), beside the output (in
 /// `TMPDIR` for standard output), so that no way out but `SIGKILL` leaves it behind.
-final class SpilledValues {
+final class SpillFile {
   private let path: String
   private let descriptor: Int32
   private let sink: OutputSink
   private var buffer: [Double] = []
-  /// The values written so far.
-  private(set) var count = 0
 
-  /// A new, empty temporary file for the values of an output written to `output`.
+  /// A new, empty temporary file for a part of an output written to `output`.
   ///
   /// - Throws: `CommandFailure` (exit 74) when it cannot be made.
   init(for output: String) throws {
@@ -38,20 +36,25 @@ final class SpilledValues {
     }
   }
 
-  /// Appends values.
+  /// Appends values, as little-endian float64.
   func append(_ values: [Double]) {
     buffer += values
-    count += values.count
     if buffer.count >= 8192 { drain() }
   }
 
+  /// Appends text, as UTF-8.
+  func append(_ text: String) {
+    drain()
+    sink.write(text)
+  }
+
   private func drain() {
+    guard !buffer.isEmpty else { return }
     sink.write(NpyArray.encode(buffer))
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes every value to `output`, in order, as little-endian float64, then removes the
-  /// temporary file.
+  /// Writes everything appended to `output`, in order, then removes the temporary file.
   ///
   /// - Throws: `CommandFailure` (exit 74) naming the temporary file when it cannot be
   ///   written or read back.
