@@ -39,7 +39,7 @@ struct ClusterInput {
   {
     let array: NpyArray
     do {
-      array = try NpyArray(data: try context.readInput(path))
+      array = try NpyArray(data: try context.readInput(path, mapped: true))
     } catch let failure as CommandFailure {
       throw failure
     } catch {

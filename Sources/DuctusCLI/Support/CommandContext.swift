@@ -52,9 +52,13 @@ package struct CommandContext {
 
   /// The bytes of an input: a file, or standard input for `-`.
   ///
+  /// With `mapped`, a file is mapped into memory instead of copied (a `.npy` of gigabytes is
+  /// then paged in from the page cache as it is read, and the pages can be given back); the file
+  /// must not be truncated while it is in use.
+  ///
   /// - Throws: `CommandFailure`: exit 66 when the file is missing or unreadable, 74 when
   ///   reading fails.
-  package func readInput(_ path: String) throws(CommandFailure) -> Data {
+  package func readInput(_ path: String, mapped: Bool = false) throws(CommandFailure) -> Data {
     if path == "-" {
       do {
         return try FileHandle.standardInput.readToEnd() ?? Data()
@@ -64,7 +68,7 @@ package struct CommandContext {
     }
     try checkInputExists(path)
     do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
+      return try Data(contentsOf: URL(fileURLWithPath: path), options: mapped ? .alwaysMapped : [])
     } catch {
       throw CommandFailure.io(path, error)
     }

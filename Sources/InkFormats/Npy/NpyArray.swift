@@ -27,6 +27,9 @@ public struct NpyArray: Hashable, Sendable {
   }
 
   static let magic: [UInt8] = [0x93] + Array("NUMPY".utf8)
+  /// The most bytes of header read: NumPy's own reader refuses headers over 10,000 bytes
+  /// (`max_header_size`) unless told otherwise.
+  static let headerLimit = 65_536
 
   /// The `.npy` header (magic, version 1.0, the dictionary padded to a multiple of 64 bytes)
   /// for a float64 C-order array of `shape`.
@@ -66,7 +69,10 @@ public struct NpyArray: Hashable, Sendable {
   /// - Throws: `InkFormatError` naming the byte offset when the magic, header, dtype or length
   ///   is wrong.
   public init(data: Data) throws(InkFormatError) {
-    let bytes = [UInt8](data)
+    // The header is copied out; the values are read from `data` itself, which may be a
+    // memory-mapped file many times the header's size.
+    let bytes = [UInt8](data.prefix(Self.headerLimit))
+    let byteCount = data.count
     guard bytes.count >= 10, Array(bytes[0..<6]) == Self.magic else {
       throw InkFormatError(.malformed, "not a .npy file (no \\x93NUMPY magic)", offset: 0)
     }
@@ -87,6 +93,12 @@ public struct NpyArray: Hashable, Sendable {
       throw InkFormatError(.unsupportedVersion, ".npy version \(major) is not supported", offset: 6)
     }
     guard headerStart + headerLength <= bytes.count else {
+      if headerStart + headerLength > Self.headerLimit {
+        throw InkFormatError(
+          .invalidValue,
+          "the header is \(headerLength) bytes; at most \(Self.headerLimit - headerStart) are read",
+          offset: 8)
+      }
       throw InkFormatError(.truncated, "the header is cut short", offset: headerStart)
     }
     let header = String(decoding: bytes[headerStart..<(headerStart + headerLength)], as: UTF8.self)
@@ -135,14 +147,14 @@ public struct NpyArray: Hashable, Sendable {
       total = product
     }
     let start = headerStart + headerLength
-    guard (bytes.count - start) / width >= total, bytes.count - start == total * width else {
+    guard (byteCount - start) / width >= total, byteCount - start == total * width else {
       throw InkFormatError(
         .truncated,
-        "the data holds \(bytes.count - start) bytes, the shape needs \(total) values of \(width)",
+        "the data holds \(byteCount - start) bytes, the shape needs \(total) values of \(width)",
         offset: start)
     }
     var values = [Double](repeating: 0, count: total)
-    bytes.withUnsafeBytes { raw in
+    data.withUnsafeBytes { raw in
       for i in 0..<total {
         if width == 8 {
           values[i] = Double(
