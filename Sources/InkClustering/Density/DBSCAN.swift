@@ -17,8 +17,16 @@ import InkMath
 /// ```swift
 /// let result = try DBSCAN(eps: 0.5, minSamples: 5).fit(features)
 /// ```
-/// - Complexity: O(n²·d) time from features (every pair twice, by brute force), O(n²) from a
-///   distance matrix; memory O(n) beyond the input — the neighbourhoods are not stored.
+/// From features, the neighbourhoods come from blocked matrix products, as scikit-learn's
+/// `algorithm="brute"` finds them, in two sweeps over the pairs (each pair once): the first
+/// counts every point's neighbours, the second joins the core points within `eps` of each other
+/// (union–find). Neither stores the neighbourhoods, which scikit-learn does (O(n²) memory for a
+/// large `eps`); only the few neighbours of the points that are not core are kept, to place the
+/// border points. A distance matrix is read a row at a time.
+///
+/// - Complexity: O(n²·d) time from features, O(n²) from a distance matrix. Memory beyond the
+///   input: from features, one 1,024 × 1,024 tile of distances (8 MB) and two blocks of 1,024
+///   rows, plus O(n·minSamples) indices; from a distance matrix, O(n).
 public struct DBSCAN: Sendable, Hashable {
   /// The radius of a neighbourhood (scikit-learn's `eps`, > 0).
   public var eps: Double
@@ -38,20 +46,47 @@ public struct DBSCAN: Sendable, Hashable {
   public func fit(_ features: Matrix) throws -> DBSCANResult {
     try checkArguments(points: features.rows)
     try FiniteValues.check(features.elements, operation: "DBSCAN")
-    let d = features.columns
-    let radius = eps * eps
-    return features.elements.withUnsafeBufferPointer { x in
-      expand(points: features.rows) { i, visit in
-        for j in 0..<features.rows {
-          var sum = 0.0
-          for c in 0..<d {
-            let difference = x[i * d + c] - x[j * d + c]
-            sum += difference * difference
-          }
-          if sum <= radius { visit(j) }
+    let n = features.rows
+    let search = RadiusNeighbourPairs(features: features, squaredRadius: eps * eps)
+    // Pass 1: the size of every neighbourhood, keeping the first minSamples − 1 neighbours of
+    // each point (all of them for a point that turns out not to be core).
+    let slots = minSamples - 1
+    var counts = [Int](repeating: 1, count: n)
+    var nearby = [Int](repeating: 0, count: n * slots)
+    counts.withUnsafeMutableBufferPointer { counts in
+      nearby.withUnsafeMutableBufferPointer { nearby in
+        search.forEachPair(among: Array(0..<n)) { i, j in
+          if counts[i] <= slots { nearby[i * slots + counts[i] - 1] = j }
+          if counts[j] <= slots { nearby[j * slots + counts[j] - 1] = i }
+          counts[i] += 1
+          counts[j] += 1
         }
       }
     }
+    let isCore = counts.map { $0 >= minSamples }
+    // Pass 2: core points within eps of each other in one component.
+    var components = CoreComponents(count: n)
+    search.forEachPair(among: (0..<n).filter { isCore[$0] }) { components.join($0, $1) }
+    // Clusters numbered by their first core point, as the depth-first search of
+    // scikit-learn's dbscan_inner numbers them; a border point reached from several clusters
+    // is taken by the first of them.
+    var labels = [Int](repeating: -1, count: n)
+    var clusterOfRoot = [Int](repeating: -1, count: n)
+    var clusters = 0
+    for i in 0..<n where isCore[i] {
+      let root = components.root(of: i)
+      if clusterOfRoot[root] < 0 {
+        clusterOfRoot[root] = clusters
+        clusters += 1
+      }
+      labels[i] = clusterOfRoot[root]
+    }
+    for i in 0..<n where !isCore[i] {
+      for j in nearby[(i * slots)..<(i * slots + counts[i] - 1)] where isCore[j] {
+        labels[i] = labels[i] < 0 ? labels[j] : min(labels[i], labels[j])
+      }
+    }
+    return DBSCANResult(labels: labels, corePoints: isCore, clusterCount: clusters)
   }
 
   /// Clusters the points of a square distance matrix (scikit-learn's `metric="precomputed"`;
