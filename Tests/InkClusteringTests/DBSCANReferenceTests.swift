@@ -1,6 +1,7 @@
-import InkClustering
 import InkMath
 import Testing
+
+@testable import InkClustering
 
 /// DBSCAN against scikit-learn's `DBSCAN(eps, min_samples)`: the same labels, noise and
 /// cluster numbers, from features and from a precomputed matrix.
@@ -33,6 +34,16 @@ import Testing
           distances: try c.metric.square(c.data, points: c.points, dimensions: c.dimensions))
       }
       #expect(result.labels == c.labels, "n = \(c.points), eps = \(c.eps)")
+      if c.metric == .euclidean {
+        // The same labels when the pairs are too many to keep and a second sweep joins the
+        // core points (none kept, or a few).
+        for kept in [0, 7] {
+          let swept = try model.fit(
+            try Matrix(rows: c.points, columns: c.dimensions, elements: c.data),
+            keepingPairs: kept)
+          #expect(swept == result)
+        }
+      }
       #expect(result.clusterCount == (c.labels.max() ?? -1) + 1)
     }
   }

@@ -18,21 +18,27 @@ import InkMath
 /// let result = try DBSCAN(eps: 0.5, minSamples: 5).fit(features)
 /// ```
 /// From features, the neighbourhoods come from blocked matrix products, as scikit-learn's
-/// `algorithm="brute"` finds them, in two sweeps over the pairs (each pair once): the first
-/// counts every point's neighbours, the second joins the core points within `eps` of each other
-/// (union–find). Neither stores the neighbourhoods, which scikit-learn does (O(n²) memory for a
-/// large `eps`); only the few neighbours of the points that are not core are kept, to place the
-/// border points. A distance matrix is read a row at a time.
+/// `algorithm="brute"` finds them, in a sweep over the pairs (each pair once) that counts every
+/// point's neighbours; the core points within `eps` of each other are then joined (union–find)
+/// from the pairs the sweep kept, or, when there were more than ``keptPairs``, from a second
+/// sweep over the core points. The neighbourhoods are not stored, which scikit-learn does
+/// (O(n²) memory for a large `eps`); only the few neighbours of the points that are not core
+/// are kept, to place the border points. A distance matrix is read a row at a time.
 ///
 /// - Complexity: O(n²·d) time from features, O(n²) from a distance matrix. Memory beyond the
-///   input: from features, one 1,024 × 1,024 tile of distances (8 MB) and two blocks of 1,024
-///   rows, plus O(n·minSamples) indices; from a distance matrix, O(n).
+///   input: from features, one 1,024 × 1,024 tile of distances (8 MB), two blocks of 1,024
+///   rows, at most ``keptPairs`` pairs (32 MB) and O(n·minSamples) indices; from a distance
+///   matrix, O(n).
 public struct DBSCAN: Sendable, Hashable {
   /// The radius of a neighbourhood (scikit-learn's `eps`, > 0).
   public var eps: Double
   /// The points within ``eps`` of a core point, itself included (scikit-learn's `min_samples`,
   /// 1 or more).
   public var minSamples: Int
+
+  /// The most pairs within ``eps`` the first sweep over features keeps (32 MB of them); denser
+  /// data takes a second sweep.
+  public static let keptPairs = 1 << 22
 
   /// A configuration; nothing is computed until ``fit(_:)`` or ``fit(distances:)``.
   public init(eps: Double, minSamples: Int = 5) {
@@ -44,15 +50,24 @@ public struct DBSCAN: Sendable, Hashable {
   /// - Throws: ``ClusteringError`` for no points, `eps` not finite and > 0, `minSamples < 1`
   ///   or a value that is not finite.
   public func fit(_ features: Matrix) throws -> DBSCANResult {
+    try fit(features, keepingPairs: Self.keptPairs)
+  }
+
+  /// ``fit(_:)`` keeping at most `keptPairs` pairs from the first sweep (the tests make it
+  /// small to take the second sweep).
+  func fit(_ features: Matrix, keepingPairs keptPairs: Int) throws -> DBSCANResult {
     try checkArguments(points: features.rows)
     try FiniteValues.check(features.elements, operation: "DBSCAN")
     let n = features.rows
     let search = RadiusNeighbourPairs(features: features, squaredRadius: eps * eps)
     // Pass 1: the size of every neighbourhood, keeping the first minSamples − 1 neighbours of
-    // each point (all of them for a point that turns out not to be core).
+    // each point (all of them for a point that turns out not to be core), and the pairs
+    // themselves while they are at most keptPairs.
     let slots = minSamples - 1
     var counts = [Int](repeating: 1, count: n)
     var nearby = [Int](repeating: 0, count: n * slots)
+    var pairs: [UInt64] = []
+    var pairsComplete = true
     counts.withUnsafeMutableBufferPointer { counts in
       nearby.withUnsafeMutableBufferPointer { nearby in
         search.forEachPair(among: Array(0..<n)) { i, j in
@@ -60,13 +75,24 @@ public struct DBSCAN: Sendable, Hashable {
           if counts[j] <= slots { nearby[j * slots + counts[j] - 1] = i }
           counts[i] += 1
           counts[j] += 1
+          if pairs.count == keptPairs { pairsComplete = false }
+          if pairsComplete { pairs.append(UInt64(i) << 32 | UInt64(j)) }
         }
       }
     }
     let isCore = counts.map { $0 >= minSamples }
-    // Pass 2: core points within eps of each other in one component.
+    // Core points within eps of each other in one component: from the kept pairs, or from a
+    // second pass over the core points when there were too many to keep.
     var components = CoreComponents(count: n)
-    search.forEachPair(among: (0..<n).filter { isCore[$0] }) { components.join($0, $1) }
+    if pairsComplete {
+      for pair in pairs {
+        let (i, j) = (Int(pair >> 32), Int(pair & 0xffff_ffff))
+        if isCore[i], isCore[j] { components.join(i, j) }
+      }
+    } else {
+      pairs = []
+      search.forEachPair(among: (0..<n).filter { isCore[$0] }) { components.join($0, $1) }
+    }
     // Clusters numbered by their first core point, as the depth-first search of
     // scikit-learn's dbscan_inner numbers them; a border point reached from several clusters
     // is taken by the first of them.
