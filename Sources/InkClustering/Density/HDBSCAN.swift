@@ -67,7 +67,7 @@ public struct HDBSCAN: Sendable, Hashable {
     try FiniteValues.check(features.elements, operation: "HDBSCAN")
     let core = try MutualReachabilityTree.coreDistances(features: features, minSamples: samples)
     let tree = MutualReachabilityTree(points: features.rows, core: core, fromLastAdded: false) {
-      MutualReachabilityTree.euclidean(features, $0, $1)
+      MutualReachabilityTree.euclidean(features, from: $0, to: $1, into: $2)
     }
     return clusters(of: tree, points: features.rows)
   }
@@ -98,7 +98,9 @@ public struct HDBSCAN: Sendable, Hashable {
     }
     let core = MutualReachabilityTree.coreDistances(distances: distances, minSamples: samples)
     let tree = distances.elements.withUnsafeBufferPointer { matrix in
-      MutualReachabilityTree(points: n, core: core, fromLastAdded: true) { matrix[$0 * n + $1] }
+      MutualReachabilityTree(points: n, core: core, fromLastAdded: true) { a, points, into in
+        for (k, b) in points.enumerated() { into[k] = matrix[a * n + b] }
+      }
     }
     return clusters(of: tree, points: n)
   }

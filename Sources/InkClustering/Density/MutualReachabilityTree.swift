@@ -20,25 +20,30 @@ struct MutualReachabilityTree {
   /// The `n − 1` edges in the order Prim's algorithm added them.
   let edges: [Edge]
 
-  /// The tree of `n` points whose distance from `a` to `b` is `distance(a, b)` and whose core
-  /// distances are `core`.
+  /// The tree of `n` points whose core distances are `core`; `distances(a, points, into)`
+  /// writes the distance from point `a` to each of `points` into `into`.
   ///
   /// Prim's algorithm starts at point 0 and adds, a step at a time, the outside point nearest
   /// the tree (the first in index order of equally near ones). With `fromLastAdded` the edge
   /// records the point added just before instead of the tree point the new one is nearest,
   /// as scikit-learn's dense precomputed route does (the distances, and so the labels of
   /// well-separated data, are the same).
-  init(points n: Int, core: [Double], fromLastAdded: Bool, distance: (Int, Int) -> Double) {
+  init(
+    points n: Int, core: [Double], fromLastAdded: Bool,
+    distances: (Int, [Int], UnsafeMutableBufferPointer<Double>) -> Void
+  ) {
     var outside = Array(1..<max(n, 1))
     var reach = [Double](repeating: .infinity, count: n)
     var source = [Int](repeating: 0, count: n)
+    var measured = [Double](repeating: 0, count: n)
     var edges: [Edge] = []
     edges.reserveCapacity(max(n - 1, 0))
     var current = 0
     while !outside.isEmpty {
+      measured.withUnsafeMutableBufferPointer { distances(current, outside, $0) }
       var (best, bestPosition) = (Double.infinity, 0)
       for (position, j) in outside.enumerated() {
-        let value = max(core[current], core[j], distance(current, j))
+        let value = max(core[current], core[j], measured[position])
         if value < reach[j] {
           reach[j] = value
           source[j] = current
@@ -50,6 +55,38 @@ struct MutualReachabilityTree {
       current = next
     }
     self.edges = edges
+  }
+
+  /// Writes the Euclidean distances from row `a` of `features` to each of rows `points` into
+  /// `into`, four rows at a time in the lanes of a vector, each sum in the order of
+  /// ``euclidean(_:_:_:)`` (so that the distances are the same to the bit).
+  static func euclidean(
+    _ features: Matrix, from a: Int, to points: [Int], into: UnsafeMutableBufferPointer<Double>
+  ) {
+    let d = features.columns
+    features.elements.withUnsafeBufferPointer { x in
+      let base = x.baseAddress!
+      let from = base + a * d
+      var k = 0
+      while k + 4 <= points.count {
+        let (p0, p1, p2, p3) = (
+          base + points[k] * d, base + points[k + 1] * d, base + points[k + 2] * d,
+          base + points[k + 3] * d
+        )
+        var sum = SIMD4<Double>.zero
+        for c in 0..<d {
+          let difference = SIMD4(p0[c], p1[c], p2[c], p3[c]) - SIMD4(repeating: from[c])
+          sum += difference * difference
+        }
+        let root = sum.squareRoot()
+        for lane in 0..<4 { into[k + lane] = root[lane] }
+        k += 4
+      }
+      while k < points.count {
+        into[k] = euclidean(features, a, points[k])
+        k += 1
+      }
+    }
   }
 
   /// The core distances of the rows of `features`: the Euclidean distance to the
