@@ -59,6 +59,22 @@ import Testing
     #expect(strict.labels == [0, 0, 0, 0, -1])
   }
 
+  @Test func onePointAndDuplicates() throws {
+    let one = try Matrix(rows: 1, columns: 2, elements: [3, 4])
+    #expect(try DBSCAN(eps: 1, minSamples: 1).fit(one).labels == [0])
+    #expect(try DBSCAN(eps: 1, minSamples: 2).fit(one).labels == [-1])
+    // Three copies of one point and a point within eps of them are core (scikit-learn's labels
+    // and core points); the far point is noise. Then 3 is a border point of the copies.
+    let data = try Matrix(rows: 5, columns: 1, elements: [9, 2, 2, 2, 2.5])
+    let result = try DBSCAN(eps: 0.6, minSamples: 4).fit(data)
+    #expect(result.labels == [-1, 0, 0, 0, 0])
+    #expect(result.corePoints == [false, true, true, true, true])
+    let border = try DBSCAN(eps: 0.6, minSamples: 3).fit(
+      try Matrix(rows: 4, columns: 1, elements: [2, 2, 2.5, 3]))
+    #expect(border.labels == [0, 0, 0, 0])
+    #expect(border.corePoints == [true, true, true, false])
+  }
+
   @Test func refusesBadArguments() throws {
     let data = try Matrix(rows: 2, columns: 1, elements: [0, 1])
     #expect(throws: ClusteringError.self) { try DBSCAN(eps: 0).fit(data) }

@@ -90,7 +90,7 @@ struct MutualReachabilityTree {
   }
 
   /// The core distances of the rows of `features`: the Euclidean distance to the
-  /// `(minSamples − 1)`-th nearest other row, found by ``NearestNeighbors`` and measured again
+  /// `(minSamples − 1)`-th nearest other row, found by `NearestNeighbors` and measured again
   /// exactly (difference by difference, as scikit-learn's k-d tree measures it).
   static func coreDistances(features: Matrix, minSamples: Int) throws -> [Double] {
     guard minSamples > 1 else { return [Double](repeating: 0, count: features.rows) }
