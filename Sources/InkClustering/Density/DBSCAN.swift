@@ -26,7 +26,7 @@ import InkMath
 /// are kept, to place the border points. A distance matrix is read a row at a time.
 ///
 /// - Complexity: O(n²·d) time from features, O(n²) from a distance matrix. Memory beyond the
-///   input: from features, one 1,024 × 1,024 tile of distances (8 MB), two blocks of 1,024
+///   input: from features, one 512 × 512 tile of products (2 MB), two blocks of 512
 ///   rows, at most ``keptPairs`` pairs (32 MB) and O(n·minSamples) indices; from a distance
 ///   matrix, O(n).
 public struct DBSCAN: Sendable, Hashable {
