@@ -141,7 +141,7 @@ struct CondensedTree {
         }
       }
     case .leaf:
-      for cluster in candidates where children[cluster].isEmpty && clusterRows.count > 0 {
+      for cluster in candidates where children[cluster].isEmpty && !clusterRows.isEmpty {
         selected[cluster] = true
       }
     }

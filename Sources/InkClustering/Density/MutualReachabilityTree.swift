@@ -26,8 +26,8 @@ struct MutualReachabilityTree {
   /// Prim's algorithm starts at point 0 and adds, a step at a time, the outside point nearest
   /// the tree (the first in index order of equally near ones). With `fromLastAdded` the edge
   /// records the point added just before instead of the tree point the new one is nearest,
-  /// as scikit-learn's dense precomputed route does (the distances, and so the labels of
-  /// well-separated data, are the same).
+  /// as scikit-learn's dense precomputed route does (`mst_from_mutual_reachability`): the
+  /// heights are the tree's, the joins can differ, and its labels are reproduced.
   init(
     points n: Int, core: [Double], fromLastAdded: Bool,
     distances: (Int, [Int], UnsafeMutableBufferPointer<Double>) -> Void
