@@ -19,9 +19,9 @@ import InkMath
 /// ```
 /// From features, the neighbourhoods come from blocked matrix products, as scikit-learn's
 /// `algorithm="brute"` finds them, in a sweep over the pairs (each pair once) that counts every
-/// point's neighbours; the core points within `eps` of each other are then joined (union–find)
-/// from the pairs the sweep kept, or, when there were more than ``keptPairs``, from a second
-/// sweep over the core points. The neighbourhoods are not stored, which scikit-learn does
+/// point's neighbours and joins (union–find) the pairs of points already known to be core; the
+/// other pairs within `eps` are kept and joined when both turn out core, or, when there were
+/// more than ``keptPairs`` of them, a second sweep over the core points joins them. The neighbourhoods are not stored, which scikit-learn does
 /// (O(n²) memory for a large `eps`); only the few neighbours of the points that are not core
 /// are kept, to place the border points. A distance matrix is read a row at a time.
 ///
@@ -36,8 +36,8 @@ public struct DBSCAN: Sendable, Hashable {
   /// 1 or more).
   public var minSamples: Int
 
-  /// The most pairs within ``eps`` the first sweep over features keeps (32 MB of them); denser
-  /// data takes a second sweep.
+  /// The most pairs within ``eps`` the first sweep over features keeps for later, those with a
+  /// point not yet known to be core (32 MB of them); beyond, a second sweep is taken.
   public static let keptPairs = 1 << 22
 
   /// A configuration; nothing is computed until ``fit(_:)`` or ``fit(distances:)``.
@@ -61,11 +61,13 @@ public struct DBSCAN: Sendable, Hashable {
     let n = features.rows
     let search = RadiusNeighbourPairs(features: features, squaredRadius: eps * eps)
     // Pass 1: the size of every neighbourhood, keeping the first minSamples − 1 neighbours of
-    // each point (all of them for a point that turns out not to be core), and the pairs
-    // themselves while they are at most keptPairs.
+    // each point (all of them for a point that turns out not to be core). A pair of points
+    // already known to be core joins their components at once; the other pairs are kept while
+    // they are at most keptPairs, to be joined once every point's count is known.
     let slots = minSamples - 1
     var counts = [Int](repeating: 1, count: n)
     var nearby = [Int](repeating: 0, count: n * slots)
+    var components = CoreComponents(count: n)
     var pairs: [UInt64] = []
     var pairsComplete = true
     counts.withUnsafeMutableBufferPointer { counts in
@@ -75,15 +77,18 @@ public struct DBSCAN: Sendable, Hashable {
           if counts[j] <= slots { nearby[j * slots + counts[j] - 1] = i }
           counts[i] += 1
           counts[j] += 1
-          if pairs.count == keptPairs { pairsComplete = false }
-          if pairsComplete { pairs.append(UInt64(i) << 32 | UInt64(j)) }
+          if counts[i] >= minSamples, counts[j] >= minSamples {
+            components.join(i, j)
+          } else if pairsComplete {
+            if pairs.count == keptPairs { pairsComplete = false }
+            if pairsComplete { pairs.append(UInt64(i) << 32 | UInt64(j)) }
+          }
         }
       }
     }
     let isCore = counts.map { $0 >= minSamples }
-    // Core points within eps of each other in one component: from the kept pairs, or from a
-    // second pass over the core points when there were too many to keep.
-    var components = CoreComponents(count: n)
+    // The kept pairs of core points, or, when there were too many to keep, a second pass over
+    // the core points.
     if pairsComplete {
       for pair in pairs {
         let (i, j) = (Int(pair >> 32), Int(pair & 0xffff_ffff))
