@@ -5,6 +5,7 @@
 #   Scripts/bench/cluster.sh [--points 100000] [--dimension 32] [--k 16] [--iterations 20]
 #                            [--linkage-points 5000] [--medoid-points 5000] [--medoids 20]
 #                            [--batch-size 1024] [--eps 20] [--min-samples 10]
+#                            [--min-cluster-size 25]
 #                            [--threads 2] [--repetitions 3] [--rounds 2]
 #
 # k-means: one Lloyd iteration (the time of --iterations iterations from the same start, tol 0,
@@ -20,12 +21,15 @@
 # included), against scikit-learn's MiniBatchKMeans, one thread on both sides (the batches
 # differ: SplitMix64 against NumPy; the inertias are printed). DBSCAN: the linkage points with
 # --eps and --min-samples, against scikit-learn's DBSCAN(algorithm="brute"), one thread on both
-# sides (clusters and noise printed). Each case runs on both sides back to back in --rounds rounds and each
+# sides (clusters and noise printed). HDBSCAN: the linkage points with --min-cluster-size and
+# --min-samples (excess of mass), against scikit-learn's HDBSCAN (its default route for these
+# features: k-d tree core distances, Prim's tree on the features), one thread on both sides
+# (clusters and noise printed). Each case runs on both sides back to back in --rounds rounds and each
 # side keeps its best time. A ratio above 1 means Ductus is faster.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 points=100000 dimension=32 k=16 iterations=20 linkage_points=5000 medoid_points=5000 medoids=20
-threads=2 repetitions=3 rounds=2 batch_size=1024 eps=20 min_samples=10
+threads=2 repetitions=3 rounds=2 batch_size=1024 eps=20 min_samples=10 min_cluster_size=25
 while [ $# -gt 0 ]; do
   case "$1" in
     --points) points="$2"; shift 2 ;;
@@ -41,7 +45,8 @@ while [ $# -gt 0 ]; do
     --batch-size) batch_size="$2"; shift 2 ;;
     --eps) eps="$2"; shift 2 ;;
     --min-samples) min_samples="$2"; shift 2 ;;
-    *) echo "usage: $0 [--points N] [--dimension D] [--k K] [--iterations I] [--linkage-points N] [--medoid-points N] [--medoids K] [--batch-size B] [--eps E] [--min-samples M] [--threads T] [--repetitions R] [--rounds R]" >&2; exit 2 ;;
+    --min-cluster-size) min_cluster_size="$2"; shift 2 ;;
+    *) echo "usage: $0 [--points N] [--dimension D] [--k K] [--iterations I] [--linkage-points N] [--medoid-points N] [--medoids K] [--batch-size B] [--eps E] [--min-samples M] [--min-cluster-size C] [--threads T] [--repetitions R] [--rounds R]" >&2; exit 2 ;;
   esac
 done
 
@@ -80,10 +85,16 @@ for round in $(seq "$rounds"); do
     --min-samples "$min_samples" --repetitions "$repetitions" >>"$ductus"
   "${peer_env[@]}" python3 "$peer" dbscan "$data" --dimension "$dimension" --eps "$eps" \
     --min-samples "$min_samples" --repetitions "$repetitions" >>"$peers"
+  "$bench" cluster hdbscan --data "$data/linkage.f64" --dimension "$dimension" \
+    --min-cluster-size "$min_cluster_size" --min-samples "$min_samples" \
+    --repetitions "$repetitions" >>"$ductus"
+  "${peer_env[@]}" python3 "$peer" hdbscan "$data" --dimension "$dimension" \
+    --min-cluster-size "$min_cluster_size" --min-samples "$min_samples" \
+    --repetitions "$repetitions" >>"$peers"
 done
 
 echo "InkClustering benchmark: k-means ${points} × ${dimension} into ${k}, linkage of ${linkage_points}, FasterPAM ${medoids} of ${medoid_points}; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "threads: k-means ${threads} on both sides (ductus: 1 BLAS thread a block + ParallelLoop); linkage, FasterPAM, mini-batch k-means (batches of ${batch_size}) and DBSCAN (eps ${eps}, min samples ${min_samples}) 1"
+echo "threads: k-means ${threads} on both sides (ductus: 1 BLAS thread a block + ParallelLoop); linkage, FasterPAM, mini-batch k-means (batches of ${batch_size}), DBSCAN (eps ${eps}, min samples ${min_samples}) and HDBSCAN (min cluster size ${min_cluster_size}, min samples ${min_samples}) 1"
 grep -h '^# ' "$ductus" | grep -v threads | sed 's/^# /ductus: /' | sort -u
 grep -h '^# ' "$peers" | sed 's/^# /peer: /' | sort -u
 python3 "$(dirname "$0")/ratio_table.py" "$ductus" "$peers" 5 \
@@ -95,4 +106,5 @@ python3 "$(dirname "$0")/ratio_table.py" "$ductus" "$peers" 5 \
   "linkage_ward:linkage_ward:linkage Ward     vs fastcluster" \
   "fasterpam:fasterpam:FasterPAM        vs kmedoids" \
   "minibatch:minibatch:mini-batch k-means, 1 pass vs scikit-learn" \
-  "dbscan:dbscan:DBSCAN           vs scikit-learn"
+  "dbscan:dbscan:DBSCAN           vs scikit-learn" \
+  "hdbscan:hdbscan:HDBSCAN          vs scikit-learn"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Peer side of Scripts/bench/cluster.sh: writes the shared inputs and times scikit-learn's
 KMeans (Lloyd) and MiniBatchKMeans, fastcluster's linkage, kmedoids' FasterPAM and
-scikit-learn's DBSCAN on them.
+scikit-learn's DBSCAN and HDBSCAN on them.
 
   cluster_peer.py generate DIR [--points 100000] [--dimension 32] [--k 16]
                                [--linkage-points 5000] [--medoid-points 5000] [--medoids 20]
@@ -10,6 +10,8 @@ scikit-learn's DBSCAN on them.
   cluster_peer.py kmedoids DIR [--dimension 32] [--repetitions R]
   cluster_peer.py minibatch DIR [--dimension 32] [--batch-size 1024] [--iterations 1] [--repetitions R]
   cluster_peer.py dbscan DIR [--dimension 32] [--eps E] [--min-samples M] [--repetitions R]
+  cluster_peer.py hdbscan DIR [--dimension 32] [--min-cluster-size C] [--min-samples M]
+                              [--repetitions R]
 
 Inputs are seeded Gaussian blobs stored as raw little-endian float64 (ndarray.tofile), which
 DuctusBench reads. Results are `name<TAB>seconds` lines, the best of the repetitions: k-means
@@ -18,7 +20,9 @@ over n_iter_), linkage on the condensed Euclidean matrix (computed once, untimed
 single-threaded (n_cpu=1) on the square matrix from the given start; MiniBatchKMeans a whole
 run from the k-means start (reassignment_ratio=0, tol=0, max_no_improvement=None, so
 --iterations passes of batches) with its final labels; DBSCAN of the linkage points
-(brute-force neighbours, n_jobs=1). Threads are limited to one for the last two.
+(brute-force neighbours, n_jobs=1); HDBSCAN of the same points (its default algorithm: k-d
+tree core distances and Prim's tree on the features, excess of mass). Threads are limited to
+one for the last three.
 """
 import argparse
 import time
@@ -127,10 +131,23 @@ def dbscan(args):
     print(f"# sklearn dbscan\tclusters {labels.max() + 1}\tnoise {(labels < 0).sum()}", flush=True)
 
 
+def hdbscan(args):
+    from sklearn.cluster import HDBSCAN
+    from threadpoolctl import threadpool_limits
+    x = load(args.dir, "linkage.f64", args.dimension)
+    with threadpool_limits(limits=1):
+        seconds, model = best_of(args.repetitions, lambda: HDBSCAN(
+            min_cluster_size=args.min_cluster_size, min_samples=args.min_samples,
+            n_jobs=1, copy=True).fit(x))
+    labels = model.labels_
+    report("hdbscan", seconds)
+    print(f"# sklearn hdbscan\tclusters {labels.max() + 1}\tnoise {(labels < 0).sum()}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("case", choices=["generate", "kmeans", "linkage", "kmedoids", "minibatch",
-                                         "dbscan"])
+                                         "dbscan", "hdbscan"])
     parser.add_argument("dir")
     parser.add_argument("--points", type=int, default=100000)
     parser.add_argument("--dimension", type=int, default=32)
@@ -144,9 +161,11 @@ def main():
     parser.add_argument("--batch-size", type=int, default=1024)
     parser.add_argument("--eps", type=float, default=20.0)
     parser.add_argument("--min-samples", type=int, default=10)
+    parser.add_argument("--min-cluster-size", type=int, default=25)
     args = parser.parse_args()
     {"generate": generate, "kmeans": kmeans, "linkage": linkage, "kmedoids": kmedoids_case,
-     "minibatch": minibatch, "dbscan": dbscan}[args.case](args)
+     "minibatch": minibatch, "dbscan": dbscan,
+     "hdbscan": hdbscan}[args.case](args)
 
 
 if __name__ == "__main__":

@@ -15,11 +15,15 @@
   re-implementation of scikit-learn's `_mini_batch_step` (random_reassign=False) on fixed batches,
   checked against scikit-learn's own function; and MiniBatchKMeans's inertia on blobs;
 - DBSCAN: sklearn.cluster.DBSCAN labels from features (euclidean) and from a precomputed
-  cityblock matrix, with noise points.
+  cityblock matrix, with noise points;
+- HDBSCAN: sklearn.cluster.HDBSCAN labels and probabilities (as it is, and with the spanning
+  tree's edges sorted stably, which decides between equal distances only) on blobs, two moons, blobs with
+  uniform noise, data with duplicated points and a precomputed cityblock matrix, by excess of
+  mass and by leaves, with and without min_samples, and allow_single_cluster on one blob.
 
 Distance matrices are not stored: the tests compute them from the points with the same sums in
 the same order as SciPy's pdist (euclidean, sqeuclidean, cityblock). Writes
-Tests/Fixtures/clustering/{kmeans,linkage,kmedoids,scores,minibatch,dbscan}.json."""
+Tests/Fixtures/clustering/{kmeans,linkage,kmedoids,scores,minibatch,dbscan,hdbscan}.json."""
 import importlib.metadata
 import json
 import os
@@ -30,7 +34,10 @@ import scipy
 import sklearn
 from scipy.cluster.hierarchy import fcluster, linkage
 from scipy.spatial.distance import pdist, squareform
-from sklearn.cluster import DBSCAN, KMeans, MiniBatchKMeans
+from sklearn.cluster import DBSCAN, HDBSCAN, KMeans, MiniBatchKMeans
+from sklearn.datasets import make_moons
+import sklearn.cluster._hdbscan.hdbscan as hdbscan_module
+from sklearn.cluster._hdbscan._linkage import make_single_linkage
 from sklearn.cluster._kmeans import _mini_batch_step
 from sklearn.metrics import (adjusted_rand_score, calinski_harabasz_score, davies_bouldin_score,
                              normalized_mutual_info_score, silhouette_score)
@@ -192,11 +199,59 @@ for n, d, centres, spread, noise, eps, min_samples, metric in [
                          "minSamples": min_samples, "data": x.ravel().tolist(),
                          "labels": labels.tolist()})
 
+hdbscan_cases = []
+scikit_learn_mst_order = hdbscan_module._process_mst
+
+
+def stable_mst_order(mst):
+    """scikit-learn's _process_mst with the spanning tree's edges sorted stably: NumPy's default
+    argsort orders equal mutual reachability distances (frequent: a core distance is the weight
+    of several edges) in no documented order, which InkClustering cannot reproduce."""
+    return make_single_linkage(mst[np.argsort(mst["distance"], kind="stable")])
+
+
+def hdbscan_case(x, metric, min_cluster_size, min_samples, selection, single=False):
+    fits = []
+    for order in [scikit_learn_mst_order, stable_mst_order]:
+        hdbscan_module._process_mst = order
+        model = HDBSCAN(min_cluster_size=min_cluster_size, min_samples=min_samples,
+                        cluster_selection_method=selection, allow_single_cluster=single,
+                        metric="euclidean" if metric == "euclidean" else "precomputed", copy=True)
+        fits.append(model.fit(x if metric == "euclidean" else squareform(pdist(x, metric))))
+    hdbscan_module._process_mst = scikit_learn_mst_order
+    hdbscan_cases.append({"points": len(x), "dimensions": x.shape[1], "metric": metric,
+                          "minClusterSize": min_cluster_size, "minSamples": min_samples,
+                          "selection": selection, "allowSingleCluster": single,
+                          "data": x.ravel().tolist(), "labels": fits[0].labels_.tolist(),
+                          "probabilities": fits[0].probabilities_.tolist(),
+                          "stableLabels": fits[1].labels_.tolist(),
+                          "stableProbabilities": fits[1].probabilities_.tolist()})
+
+
+x, _ = blobs(300, 2, 4, 1.0)
+hdbscan_case(x, "euclidean", 10, None, "eom")
+hdbscan_case(x, "euclidean", 10, 5, "leaf")
+moons, _ = make_moons(n_samples=250, noise=0.07, random_state=7)
+hdbscan_case(moons, "euclidean", 8, 4, "eom")
+x, _ = blobs(400, 3, 5, 1.5)
+x = np.vstack([x, rng.uniform(-14, 14, size=(60, 3))])
+hdbscan_case(x, "euclidean", 15, None, "eom")
+hdbscan_case(x, "euclidean", 5, 3, "leaf")
+hdbscan_case(x, "cityblock", 12, 6, "eom")
+x, _ = blobs(120, 2, 3, 0.8)
+x = np.vstack([x, x[:30], np.repeat(x[:1], 6, axis=0)])
+hdbscan_case(x, "euclidean", 6, None, "eom")
+hdbscan_case(x, "euclidean", 4, 2, "leaf")
+x, _ = blobs(80, 2, 1, 1.0)
+hdbscan_case(x, "euclidean", 5, None, "eom", single=True)
+hdbscan_case(x, "euclidean", 5, None, "eom")
+
 os.makedirs(OUT, exist_ok=True)
 for name, cases in [("kmeans", kmeans_cases), ("linkage", linkage_cases), ("kmedoids", kmedoids_cases),
                     ("scores", score_cases), ("minibatch", {"steps": minibatch_cases, "fit": minibatch_fit}),
-                    ("dbscan", dbscan_cases)]:
+                    ("dbscan", dbscan_cases), ("hdbscan", hdbscan_cases)]:
     with open(os.path.join(OUT, name + ".json"), "w") as f:
         json.dump({"versions": versions(), "cases": cases}, f)
 print(len(kmeans_cases), "k-means,", len(linkage_cases), "linkage,", len(kmedoids_cases), "k-medoids,",
-      len(score_cases), "score,", len(minibatch_cases), "mini-batch,", len(dbscan_cases), "DBSCAN cases")
+      len(score_cases), "score,", len(minibatch_cases), "mini-batch,", len(dbscan_cases), "DBSCAN,",
+      len(hdbscan_cases), "HDBSCAN cases")

@@ -1,8 +1,8 @@
 import InkClustering
 import InkMath
 
-/// `DuctusBench cluster …`: k-means iterations, mini-batch k-means, linkage, FasterPAM and
-/// DBSCAN on inputs written by
+/// `DuctusBench cluster …`: k-means iterations, mini-batch k-means, linkage, FasterPAM, DBSCAN
+/// and HDBSCAN on inputs written by
 /// `Scripts/bench/cluster_peer.py generate`.
 ///
 /// Cases:
@@ -19,11 +19,13 @@ import InkMath
 ///   batches of `B` rows (no early stop), with the final labels.
 /// - `dbscan --data FILE --dimension D --eps E [--min-samples M] [--repetitions R]`: DBSCAN of
 ///   the points by their Euclidean distances.
+/// - `hdbscan --data FILE --dimension D [--min-cluster-size C] [--min-samples M]
+///   [--repetitions R]`: HDBSCAN (excess of mass) of the points by their Euclidean distances.
 enum ClusteringBenchmarks: BenchmarkSuite {
   static let name = "cluster"
   static let summary =
     "k-means an iteration (Lloyd, Hamerly), mini-batch k-means, linkage (4 methods), FasterPAM, "
-    + "DBSCAN"
+    + "DBSCAN, HDBSCAN"
 
   static func run(_ arguments: BenchmarkArguments) throws {
     BLASThreading.setThreadCount(try arguments.integer("threads", default: 1))
@@ -86,9 +88,19 @@ enum ClusteringBenchmarks: BenchmarkSuite {
       Stopwatch.emit(
         "# dbscan\tclusters \(fit.result.clusterCount)\tnoise "
           + "\(fit.result.labels.filter { $0 < 0 }.count)")
+    case "hdbscan":
+      let model = HDBSCAN(
+        minClusterSize: try arguments.integer("min-cluster-size", default: 25),
+        minSamples: try arguments.integer("min-samples", default: 10))
+      let fit = try Stopwatch.best(of: repetitions) { try model.fit(data) }
+      Stopwatch.report("hdbscan", seconds: fit.seconds)
+      Stopwatch.emit(
+        "# hdbscan\tclusters \(fit.result.clusterCount)\tnoise "
+          + "\(fit.result.labels.filter { $0 < 0 }.count)")
     default:
       throw BenchmarkError.unknownCase(
-        arguments.caseName, known: ["kmeans", "minibatch", "linkage", "kmedoids", "dbscan"])
+        arguments.caseName,
+        known: ["kmeans", "minibatch", "linkage", "kmedoids", "dbscan", "hdbscan"])
     }
     Stopwatch.emit("# threads\t\(BLASThreading.threadCount)\t\(BLASThreading.configuration)")
   }

@@ -5,7 +5,8 @@ import Testing
 
 /// `ductus cluster` end to end: a k-means run that reproduces scikit-learn's labels from a
 /// `.npy` feature table and a start, k-medoids and hierarchical clustering of a precomputed
-/// matrix with a sidecar of keys, DBSCAN with scikit-learn's labels and noise, mini-batch
+/// matrix with a sidecar of keys, DBSCAN and HDBSCAN (features and a precomputed matrix) with
+/// scikit-learn's labels and noise, mini-batch
 /// k-means near scikit-learn's inertia, a labelled corpus, and the exit codes of its failures.
 @Suite struct ClusterCommandTests {
   struct KMeansCase: Decodable {
@@ -33,6 +34,19 @@ import Testing
   }
 
   struct DBSCANCases: Decodable { let cases: [DBSCANCase] }
+
+  struct HDBSCANCase: Decodable {
+    let points: Int
+    let dimensions: Int
+    let metric: String
+    let minClusterSize: Int
+    let minSamples: Int?
+    let selection: String
+    let data: [Double]
+    let stableLabels: [Int]
+  }
+
+  struct HDBSCANCases: Decodable { let cases: [HDBSCANCase] }
 
   struct MiniBatchFit: Decodable {
     let points: Int
@@ -143,6 +157,48 @@ import Testing
     #expect(summary["noise"] as? Int == c.labels.filter { $0 < 0 }.count)
     #expect(summary["k"] as? Int == c.labels.max()! + 1)
     #expect((summary["clusters"] as? [Any])?.count == c.labels.max()! + 1)
+  }
+
+  @Test func hdbscanOfFeaturesAndOfAPrecomputedMatrixGivesScikitLearnsLabels() throws {
+    let cases = try Fixture.decode(HDBSCANCases.self, from: "clustering/hdbscan.json").cases
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for c in [cases[1], cases[5]] {
+      let input = folder.appendingPathComponent("input.npy")
+      var arguments = [
+        "cluster", input.path, "--method", "hdbscan", "--min-cluster-size",
+        String(c.minClusterSize), "--cluster-selection", c.selection,
+      ]
+      if let minSamples = c.minSamples { arguments += ["--min-samples", String(minSamples)] }
+      if c.metric == "cityblock" {
+        var square = [Double](repeating: 0, count: c.points * c.points)
+        for i in 0..<c.points {
+          for j in 0..<c.points {
+            for k in 0..<c.dimensions {
+              square[i * c.points + j] += abs(
+                c.data[i * c.dimensions + k] - c.data[j * c.dimensions + k])
+            }
+          }
+        }
+        try writeMatrix(square, shape: [c.points, c.points], to: input)
+        arguments.append("--precomputed")
+      } else {
+        try writeMatrix(c.data, shape: [c.points, c.dimensions], to: input)
+      }
+      let labels = folder.appendingPathComponent("labels.csv")
+      let run = try DuctusProcess.run(arguments + ["-o", labels.path, "--format", "json"])
+      #expect(run.exitCode == 0, "\(run.standardError)")
+      let lines = try String(contentsOf: labels, encoding: .utf8).split(separator: "\n")
+      #expect(
+        lines.dropFirst().map { String($0) }
+          == c.stableLabels.indices.map { "\($0),\(c.stableLabels[$0])" })
+      let summary =
+        try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as! [String: Any]
+      #expect(summary["method"] as? String == "hdbscan")
+      #expect(summary["clusterSelection"] as? String == c.selection)
+      #expect(summary["noise"] as? Int == c.stableLabels.filter { $0 < 0 }.count)
+      #expect(summary["k"] as? Int == c.stableLabels.max()! + 1)
+    }
   }
 
   @Test func minibatchKMeansReachesScikitLearnsInertia() throws {
@@ -293,6 +349,11 @@ import Testing
       ["cluster", corpus, "--method", "dbscan", "--eps", "0", "-o", "-"],
       ["cluster", corpus, "--method", "dbscan", "--eps", "1", "--seed", "1", "-o", "-"],
       ["cluster", corpus, "--method", "kmeans", "--k", "2", "--eps", "1", "-o", "-"],
+      ["cluster", corpus, "--method", "hdbscan", "--k", "2", "-o", "-"],
+      ["cluster", corpus, "--method", "hdbscan", "--min-cluster-size", "1", "-o", "-"],
+      ["cluster", corpus, "--method", "hdbscan", "--eps", "1", "-o", "-"],
+      ["cluster", corpus, "--method", "hdbscan", "--cluster-selection", "best", "-o", "-"],
+      ["cluster", corpus, "--method", "dbscan", "--eps", "1", "--allow-single-cluster", "-o", "-"],
       [
         "cluster", corpus, "--method", "minibatch-kmeans", "--k", "2", "--batch-size", "0", "-o",
         "-",

@@ -1,6 +1,7 @@
-import InkClustering
 import InkMath
 import Testing
+
+@testable import InkClustering
 
 /// DBSCAN against scikit-learn's `DBSCAN(eps, min_samples)`: the same labels, noise and
 /// cluster numbers, from features and from a precomputed matrix.
@@ -33,6 +34,16 @@ import Testing
           distances: try c.metric.square(c.data, points: c.points, dimensions: c.dimensions))
       }
       #expect(result.labels == c.labels, "n = \(c.points), eps = \(c.eps)")
+      if c.metric == .euclidean {
+        // The same labels when the pairs are too many to keep and a second sweep joins the
+        // core points (none kept, or a few).
+        for kept in [0, 7] {
+          let swept = try model.fit(
+            try Matrix(rows: c.points, columns: c.dimensions, elements: c.data),
+            keepingPairs: kept)
+          #expect(swept == result)
+        }
+      }
       #expect(result.clusterCount == (c.labels.max() ?? -1) + 1)
     }
   }
@@ -46,6 +57,22 @@ import Testing
     let strict = try DBSCAN(eps: 0.6, minSamples: 3).fit(data)
     #expect(strict.corePoints == [false, true, true, false, false])
     #expect(strict.labels == [0, 0, 0, 0, -1])
+  }
+
+  @Test func onePointAndDuplicates() throws {
+    let one = try Matrix(rows: 1, columns: 2, elements: [3, 4])
+    #expect(try DBSCAN(eps: 1, minSamples: 1).fit(one).labels == [0])
+    #expect(try DBSCAN(eps: 1, minSamples: 2).fit(one).labels == [-1])
+    // Three copies of one point and a point within eps of them are core (scikit-learn's labels
+    // and core points); the far point is noise. Then 3 is a border point of the copies.
+    let data = try Matrix(rows: 5, columns: 1, elements: [9, 2, 2, 2, 2.5])
+    let result = try DBSCAN(eps: 0.6, minSamples: 4).fit(data)
+    #expect(result.labels == [-1, 0, 0, 0, 0])
+    #expect(result.corePoints == [false, true, true, true, true])
+    let border = try DBSCAN(eps: 0.6, minSamples: 3).fit(
+      try Matrix(rows: 4, columns: 1, elements: [2, 2, 2.5, 3]))
+    #expect(border.labels == [0, 0, 0, 0])
+    #expect(border.corePoints == [true, true, true, false])
   }
 
   @Test func refusesBadArguments() throws {

@@ -7,8 +7,8 @@ import InkRender
 import InkSampling
 import _DuctusSupport
 
-/// `ductus cluster INPUT`: k-means, mini-batch k-means, k-medoids, hierarchical clustering or
-/// DBSCAN of a corpus's
+/// `ductus cluster INPUT`: k-means, mini-batch k-means, k-medoids, hierarchical clustering,
+/// DBSCAN or HDBSCAN of a corpus's
 /// resampled drawings, a `.npy` feature table or a `.npy` distance matrix; the labels to `-o`,
 /// a summary with the quality scores to standard output.
 struct ClusterCommand: Command {
@@ -32,8 +32,11 @@ struct ClusterCommand: Command {
         + "with a learning rate of 1/its count, --max-iter passes at most; its working memory is "
         + "O(K × features + batch × features) beside the data. dbscan is scikit-learn's DBSCAN "
         + "(--eps, --min-samples; no --k): noise gets cluster -1, and counts as one more cluster "
-        + "in the scores. kmeans and minibatch-kmeans need features; kmedoids, hierarchical and "
-        + "dbscan take either, features by their Euclidean distances.\n\n"
+        + "in the scores. hdbscan is scikit-learn's HDBSCAN (--min-cluster-size, --min-samples "
+        + "defaulting to it, --cluster-selection eom or leaf, --allow-single-cluster; no --k), "
+        + "noise -1 likewise. kmeans and minibatch-kmeans need features; kmedoids, hierarchical, "
+        + "dbscan and hdbscan take either, features by their Euclidean distances (hdbscan needs a "
+        + "symmetric matrix).\n\n"
         + "-o gets the labels as CSV 'key,cluster' (or NDJSON {\"cluster\", \"key\"} for .ndjson, "
         + ".jsonl or .json), clusters numbered from 0; standard output gets the summary: method, k, "
         + "iterations, inertia or loss, the silhouette (and from features Davies–Bouldin and "
@@ -50,8 +53,12 @@ struct ClusterCommand: Command {
       options: [
         .value(
           "method", valueName: "name", help: "The clustering method.",
-          allowedValues: ["kmeans", "minibatch-kmeans", "kmedoids", "hierarchical", "dbscan"]),
-        .value("k", valueName: "K", help: "The number of clusters (1 or more; not for dbscan)."),
+          allowedValues: [
+            "kmeans", "minibatch-kmeans", "kmedoids", "hierarchical", "dbscan", "hdbscan",
+          ]),
+        .value(
+          "k", valueName: "K",
+          help: "The number of clusters (1 or more; not for dbscan or hdbscan)."),
         .flag("precomputed", help: "The .npy input is a square distance matrix, not features."),
         .value(
           "linkage", valueName: "method",
@@ -85,8 +92,21 @@ struct ClusterCommand: Command {
           help: "The neighbourhood radius of dbscan (a distance > 0; needed for dbscan)."),
         .value(
           "min-samples", valueName: "n",
-          help: "The points within --eps of a dbscan core point, itself included (1 or more).",
+          help: "The points within --eps of a dbscan core point, itself included; for hdbscan "
+            + "the points whose farthest sets a point's core distance (1 or more).",
+          defaultDescription: "5 for dbscan, --min-cluster-size for hdbscan"),
+        .value(
+          "min-cluster-size", valueName: "n",
+          help: "The fewest points an hdbscan cluster may hold (2 or more).",
           defaultDescription: "5"),
+        .value(
+          "cluster-selection", valueName: "method",
+          help: "How hdbscan chooses its clusters from the condensed tree: excess of mass or "
+            + "its leaves.",
+          allowedValues: HDBSCAN.ClusterSelection.allCases.map(\.rawValue),
+          defaultDescription: "eom"),
+        .flag(
+          "allow-single-cluster", help: "Let hdbscan return the whole set as one cluster."),
         .value("output", short: "o", valueName: "file", help: "Where to write the labels."),
         .value(
           "dendrogram", valueName: "file",
@@ -112,6 +132,7 @@ struct ClusterCommand: Command {
     case kmeans(KMeans, start: String?)
     case minibatch(MiniBatchKMeans, start: String?)
     case dbscan(DBSCAN)
+    case hdbscan(HDBSCAN)
     case kmedoids(KMedoids)
     case hierarchical(LinkageMethod, maxClusters: Int)
 
@@ -119,7 +140,7 @@ struct ClusterCommand: Command {
     var needsFeatures: Bool {
       switch self {
       case .kmeans, .minibatch: return true
-      case .dbscan, .kmedoids, .hierarchical: return false
+      case .dbscan, .hdbscan, .kmedoids, .hierarchical: return false
       }
     }
   }
@@ -137,7 +158,7 @@ struct ClusterCommand: Command {
     if precomputed, method.needsFeatures {
       throw UsageError(
         "\(arguments.value("method")!) needs features, not a distance matrix; cluster a "
-          + "distance matrix with --method kmedoids, hierarchical or dbscan")
+          + "distance matrix with --method kmedoids, hierarchical, dbscan or hdbscan")
     }
     guard let output = arguments.value("output") else {
       throw UsageError("cluster needs -o FILE for the labels (-o - for standard output)")
@@ -205,9 +226,11 @@ struct ClusterCommand: Command {
   private func parseMethod(_ arguments: ParsedArguments) throws -> Method {
     guard let name = arguments.value("method") else {
       throw UsageError(
-        "cluster needs --method kmeans, minibatch-kmeans, kmedoids, hierarchical or dbscan")
+        "cluster needs --method kmeans, minibatch-kmeans, kmedoids, hierarchical, dbscan or "
+          + "hdbscan")
     }
     if name == "dbscan" { return .dbscan(try Self.parseDBSCAN(arguments)) }
+    if name == "hdbscan" { return .hdbscan(try Self.parseHDBSCAN(arguments)) }
     guard let k = try arguments.value("k", as: Int.self) else {
       throw UsageError("cluster needs --k K, the number of clusters")
     }
@@ -269,10 +292,11 @@ struct ClusterCommand: Command {
       "minibatch-kmeans": ["init", "tol", "max-iter", "seed", "batch-size"],
       "kmedoids": ["max-iter", "seed"], "hierarchical": ["linkage", "dendrogram"],
       "dbscan": ["eps", "min-samples"],
+      "hdbscan": ["min-samples", "min-cluster-size", "cluster-selection", "allow-single-cluster"],
     ]
     let options = [
       "algorithm", "init", "tol", "max-iter", "seed", "linkage", "dendrogram", "batch-size", "eps",
-      "min-samples",
+      "min-samples", "min-cluster-size", "cluster-selection", "allow-single-cluster",
     ]
     for option in options where arguments.isGiven(option) && !belongs[method]!.contains(option) {
       throw UsageError("'\(arguments.spelling(option))' has no meaning for --method \(method)")
@@ -301,6 +325,34 @@ struct ClusterCommand: Command {
           + "or more")
     }
     return DBSCAN(eps: eps, minSamples: minSamples)
+  }
+
+  /// HDBSCAN's settings: `--min-cluster-size`, `--min-samples`, `--cluster-selection` and
+  /// `--allow-single-cluster`; `--k` has no meaning.
+  private static func parseHDBSCAN(_ arguments: ParsedArguments) throws -> HDBSCAN {
+    if arguments.isGiven("k") {
+      throw UsageError(
+        "'\(arguments.spelling("k"))' has no meaning for --method hdbscan, which finds the "
+          + "number of clusters itself")
+    }
+    try refuseForeignOptions(arguments, method: "hdbscan")
+    let minClusterSize = try arguments.value("min-cluster-size", as: Int.self) ?? 5
+    guard minClusterSize >= 2 else {
+      throw UsageError(
+        "invalid value '\(minClusterSize)' for '\(arguments.spelling("min-cluster-size"))': "
+          + "expected 2 or more")
+    }
+    let minSamples = try arguments.value("min-samples", as: Int.self)
+    if let minSamples, minSamples < 1 {
+      throw UsageError(
+        "invalid value '\(minSamples)' for '\(arguments.spelling("min-samples"))': expected 1 "
+          + "or more")
+    }
+    return HDBSCAN(
+      minClusterSize: minClusterSize, minSamples: minSamples,
+      clusterSelection: arguments.value("cluster-selection").flatMap(
+        HDBSCAN.ClusterSelection.init) ?? .excessOfMass,
+      allowSingleCluster: arguments.flag("allow-single-cluster"))
   }
 
   /// Runs the method; the summary (scores unless `scores` is false) and the labels.
@@ -344,6 +396,12 @@ struct ClusterCommand: Command {
         try distances.map { try model.fit(distances: $0) } ?? model.fit(input.features!)
       labels = result.labels
       summary.method = "dbscan"
+      summary.noise = labels.filter { $0 < 0 }.count
+    case .hdbscan(let model):
+      let result =
+        try distances.map { try model.fit(distances: $0) } ?? model.fit(input.features!)
+      labels = result.labels
+      (summary.method, summary.clusterSelection) = ("hdbscan", model.clusterSelection.rawValue)
       summary.noise = labels.filter { $0 < 0 }.count
     case .kmedoids(let kmedoids):
       let matrix = try distances ?? PairwiseDistances.euclidean(input.features!)

@@ -32,6 +32,8 @@ struct ClusterSummary: Codable {
 
   var method: String
   var linkage: String?
+  /// How HDBSCAN chose its clusters (`eom` or `leaf`).
+  var clusterSelection: String?
   var algorithm: String?
   var k: Int
   var points: Int
@@ -40,7 +42,7 @@ struct ClusterSummary: Codable {
   /// The batch size and the number of batches taken, for mini-batch k-means.
   var batchSize: Int?
   var steps: Int?
-  /// How many points DBSCAN left as noise (cluster −1).
+  /// How many points DBSCAN or HDBSCAN left as noise (cluster −1).
   var noise: Int?
   var converged: Bool?
   var inertia: Double?
@@ -61,7 +63,8 @@ struct ClusterSummary: Codable {
   /// The text form: a line for the method, one for the scores, a line a cluster.
   var text: String {
     var lines: [String] = []
-    var head = "\(method)\(linkage.map { " (\($0))" } ?? ""): \(k) clusters of \(points) points"
+    let setting = linkage ?? clusterSelection
+    var head = "\(method)\(setting.map { " (\($0))" } ?? ""): \(k) clusters of \(points) points"
     if let iterations {
       head += ", \(iterations) iteration\(iterations == 1 ? "" : "s")"
       if converged == false { head += " (not converged)" }
