@@ -77,19 +77,27 @@ enum DTWLaneKernel {
             a: aValues.baseAddress!, rowCount: a.count, aStride: a.stride,
             columnCount: columnCount, lanes: workspace.lanes, scratch: workspace.rows,
             lower: lower.baseAddress!, upper: upper.baseAddress!, limit: limit)
-          // Constant channel counts and root choices let the compiler unroll and unswitch.
-          switch (a.channelCount, takesRoot) {
-          case (2, false): return rows.run(recurrence, channelCount: 2, takesRoot: false)
-          case (2, true): return rows.run(recurrence, channelCount: 2, takesRoot: true)
-          case (1, false): return rows.run(recurrence, channelCount: 1, takesRoot: false)
-          case (1, true): return rows.run(recurrence, channelCount: 1, takesRoot: true)
-          case (let channelCount, let takesRoot):
-            return rows.run(recurrence, channelCount: channelCount, takesRoot: takesRoot)
+          // A channel count known at compile time unrolls the loop over channels.
+          switch a.channelCount {
+          case 2:
+            return rows.run(recurrence, TwoChannels.self, channelCount: 2, takesRoot: takesRoot)
+          case 1:
+            return rows.run(recurrence, OneChannel.self, channelCount: 1, takesRoot: takesRoot)
+          default:
+            return rows.run(
+              recurrence, AnyChannels.self, channelCount: a.channelCount, takesRoot: takesRoot)
           }
         }
       }
     }
   }
+
+  /// A channel count fixed by a type, so that the specialised loop knows it (`nil`: any count,
+  /// read at run time).
+  private protocol ChannelCount { static var fixed: Int? { get } }
+  private enum OneChannel: ChannelCount { static var fixed: Int? { 1 } }
+  private enum TwoChannels: ChannelCount { static var fixed: Int? { 2 } }
+  private enum AnyChannels: ChannelCount { static var fixed: Int? { nil } }
 
   /// The pointers and sizes of one run.
   private struct Rows {
@@ -103,10 +111,10 @@ enum DTWLaneKernel {
     let upper: UnsafePointer<Int>
     let limit: Double
 
-    @inline(__always)
-    func run<Recurrence: AccumulatedCostRecurrence>(
-      _ recurrence: Recurrence.Type, channelCount: Int, takesRoot: Bool
+    func run<Recurrence: AccumulatedCostRecurrence, Channels: ChannelCount>(
+      _ recurrence: Recurrence.Type, _ channels: Channels.Type, channelCount: Int, takesRoot: Bool
     ) -> SIMD8<Double> {
+      let channelCount = Channels.fixed ?? channelCount
       let n = rowCount
       let m = columnCount
       let infinity = SIMD8<Double>(repeating: .infinity)
@@ -120,12 +128,14 @@ enum DTWLaneKernel {
         let first = lower[i]
         let last = upper[i]
         var left = infinity
-        var rowMinimum = infinity
         current[first] = infinity
         var diagonal = previous[first]
-        for j in first...last {
-          var squared = SIMD8<Double>.zero
-          for c in 0..<channelCount {
+        var j = first
+        while j <= last {
+          // 0 + d² is d² exactly: the first channel starts the sum.
+          let firstDifference = SIMD8(repeating: a[i]) - lanes[j]
+          var squared = firstDifference * firstDifference
+          for c in 1..<channelCount {
             let difference = SIMD8(repeating: a[c &* aStride &+ i]) - lanes[c &* m &+ j]
             squared += difference * difference
           }
@@ -137,14 +147,21 @@ enum DTWLaneKernel {
           diagonal = above
           left = Recurrence.accumulate(local, best)
           current[j &+ 1] = left
-          rowMinimum.replace(with: left, where: left .< rowMinimum)
+          j &+= 1
         }
         // The next row reads up to its own upper column: cells beyond this row are outside.
         let nextLast = i + 1 < n ? upper[i + 1] : last
         if nextLast > last {
           (current + last + 2).update(repeating: infinity, count: nextLast - last)
         }
-        if checksLimit && all(rowMinimum .> limits) { return infinity }
+        // A separate pass, so that the loop above carries no minimum when nothing is abandoned.
+        if checksLimit {
+          var rowMinimum = infinity
+          for slot in (first + 1)...(last + 1) {
+            rowMinimum.replace(with: current[slot], where: current[slot] .< rowMinimum)
+          }
+          if all(rowMinimum .> limits) { return infinity }
+        }
         swap(&previous, &current)
       }
       return previous[m]
