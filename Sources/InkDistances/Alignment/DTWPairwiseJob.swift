@@ -136,7 +136,7 @@ struct DTWPairwiseJob<Recurrence: AccumulatedCostRecurrence>: Sendable {
 
   /// Builds the window of every pair of lengths once, so that an infeasible Itakura
   /// parallelogram or an open-ended constraint is reported before any work starts.
-  private func checkWindows() throws(DTWError) {
+  func checkWindows() throws(DTWError) {
     let rowLengths = Set(rows.map(\.count))
     let columnLengths = Set(columns.map(\.count))
     if case .itakura = dtw.constraint {
