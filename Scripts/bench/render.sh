@@ -9,12 +9,10 @@ shared="${DUCTUS_SHARED:-$root/../shared}"
 if [ "$#" -eq 0 ]; then set -- "$shared"/datasets/quickdraw-dev/*.ndjson; fi
 mkdir -p "$bench/.ductus"
 ln -sfn "$root" "$bench/.ductus/Ductus"
-flags=()
-if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo 2>/dev/null; then
-  flags=(-Xswiftc -target-cpu -Xswiftc haswell)
-fi
+cpu="$("$root/Scripts/target-cpu")"
+flags=(${cpu:+-Xswiftc -target-cpu -Xswiftc "$cpu"})
 scratch="$root/.build/bench-render"
-(cd "$bench" && swift build -c release --scratch-path "$scratch" "${flags[@]}" >&2)
+(cd "$bench" && swift build -c release --scratch-path "$scratch" ${flags[@]+"${flags[@]}"} >&2)
 ductus=$("$scratch/release/render-bench" "$@")
 peer=$(python3 "$root/Scripts/bench/render_peer.py" "$@")
 python3 - "$ductus" "$peer" <<'PY'

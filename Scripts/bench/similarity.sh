@@ -5,8 +5,9 @@
 #
 # Discrete Fréchet of two 1000-sample curves (tslearn `frechet`, similaritymeasures
 # `frechet_dist`) and directed / symmetric Hausdorff of 10 000 × 10 000 samples (SciPy
-# `directed_hausdorff`) on random-walk curves, normal clouds and uniform clouds. Everything runs on one thread. Ductus is built in release mode with
-# `-target-cpu haswell` when /proc/cpuinfo lists avx2 and fma; --baseline also builds and runs the
+# `directed_hausdorff`) on random-walk curves, normal clouds and uniform clouds. Everything runs
+# on one thread. Ductus is built in release mode by Scripts/bench/build-bench (the -target-cpu
+# Scripts/target-cpu picks: skylake-avx512, haswell or none); --baseline also builds and runs the
 # default (baseline x86-64) target. Prints each time, the values (which must agree) and the
 # ratios peer time / Ductus time.
 set -euo pipefail
@@ -17,24 +18,16 @@ inputs=$(mktemp -d)
 trap 'rm -rf "$inputs"' EXIT
 python3 Scripts/bench/similarity_peer.py generate "$inputs"
 
-builds=()
-if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
-  builds+=("haswell")
-fi
-if [[ ${#builds[@]} -eq 0 || "${1:-}" == "--baseline" ]]; then
-  builds+=("baseline")
-fi
+# The target Scripts/target-cpu picks, then (with --baseline) the baseline x86-64 target.
+builds=("")
+[[ "${1:-}" == "--baseline" ]] && builds+=("--baseline")
 
 peer=$(python3 Scripts/bench/similarity_peer.py run "$inputs")
 echo "# peers (Python $(python3 -c 'import platform; print(platform.python_version())'), one thread)"
 echo "$peer"
 
 for build in "${builds[@]}"; do
-  flags=()
-  scratch=".build/bench-$build"
-  [[ $build == haswell ]] && flags=(-Xswiftc -target-cpu -Xswiftc haswell)
-  swift build -c release --product DuctusBench --scratch-path "$scratch" "${flags[@]}" >&2
-  bench="$scratch/release/DuctusBench"
+  { read -r bench; read -r label; } < <(Scripts/bench/build-bench ${build:+"$build"})
   ductus=$(
     "$bench" similarity frechet --a "$inputs/frechet_a.f64" --b "$inputs/frechet_b.f64"
     for kind in walk normal uniform; do
@@ -42,9 +35,9 @@ for build in "${builds[@]}"; do
         --a "$inputs/hausdorff_${kind}_a.f64" --b "$inputs/hausdorff_${kind}_b.f64"
     done
   )
-  echo "# Ductus ($build target, one thread)"
+  echo "# Ductus ($label target, one thread)"
   echo "$ductus"
-  python3 - "$build" <<PY
+  python3 - "$label" <<PY
 import sys
 def table(text):
     return {line.split("\t")[0]: float(line.split("\t")[1])

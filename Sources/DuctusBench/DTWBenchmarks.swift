@@ -6,12 +6,15 @@ import InkSampling
 /// `DuctusBench dtw …`: dynamic time warping on inputs written by
 /// `Scripts/bench/dtw_peer.py generate`.
 ///
-/// Cases (results are `name<TAB>seconds<TAB>cells` lines, the best of the repetitions):
+/// Cases (results are `name<TAB>seconds<TAB>cells[<TAB>threads<TAB>processor seconds]` lines,
+/// the best of the repetitions; the all-pairs cases run on all cores):
 /// - `pair --a FILE --b FILE --length N [--repetitions R]`: one DTW distance of two 2-D series
 ///   (anti-diagonal SIMD kernel, one thread).
 /// - `allpairs --strokes FILE --points L [--radius R] [--suffix S] [--repetitions R]`: the
 ///   symmetric distance matrix of all strokes (eight pairs a vector, all cores), optionally in
 ///   a Sakoe–Chiba band.
+/// - `frechet-allpairs --strokes FILE --points L [--repetitions R]`: the discrete Fréchet
+///   distances of all pairs of strokes (the same job with the maximum in place of the sum).
 enum DTWBenchmarks: BenchmarkSuite {
   static let name = "dtw"
   static let summary = "dynamic time warping: one long pair, all pairs of strokes"
@@ -35,13 +38,35 @@ enum DTWBenchmarks: BenchmarkSuite {
       let timing = try Stopwatch.best(of: repetitions) { try dtw.distanceMatrix(strokes) }
       let suffix = (try? arguments.string("suffix")) ?? ""
       let cells = strokes.count * (strokes.count - 1) / 2 * points * points
-      Stopwatch.emit(
-        "ductus_allpairs\(suffix)\t\(String(format: "%.6f", timing.seconds))\t\(cells)")
-      Stopwatch.emit(
-        "# m[0,1]\t\(timing.result[0, 1]); cores \(ProcessInfo.processInfo.activeProcessorCount)")
+      emitAllCores("ductus_allpairs\(suffix)", timing.seconds, timing.processorSeconds, cells)
+      Stopwatch.emit("# m[0,1]\t\(timing.result[0, 1])")
+    case "frechet-allpairs":
+      let points = try arguments.integer("points", default: 128)
+      let strokes = try series(try arguments.string("strokes"), points: points)
+      let tile = try PairwiseTiling(count: strokes.count, tiles: 1).tile(row: 0, column: 0)
+      let timing = try Stopwatch.best(of: repetitions) {
+        try CurveSimilarity.discreteFrechetDistances(strokes, tile: tile)
+      }
+      let cells = strokes.count * (strokes.count - 1) / 2 * points * points
+      emitAllCores("ductus_frechet_allpairs", timing.seconds, timing.processorSeconds, cells)
+      Stopwatch.emit("# m[0,1]\t\(timing.result[1])")
     default:
-      throw BenchmarkError.unknownCase(arguments.caseName, known: ["pair", "allpairs"])
+      throw BenchmarkError.unknownCase(
+        arguments.caseName, known: ["pair", "allpairs", "frechet-allpairs"])
     }
+  }
+
+  /// Writes the result line of a case run on all cores: its wall time, cells, the cores and the
+  /// processor time of all threads.
+  private static func emitAllCores(
+    _ name: String, _ seconds: Double, _ processorSeconds: Double, _ cells: Int
+  ) {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let fields = [
+      name, String(format: "%.6f", seconds), "\(cells)", "\(cores)",
+      String(format: "%.6f", processorSeconds),
+    ]
+    Stopwatch.emit(fields.joined(separator: "\t"))
   }
 
   /// The 2-D series stored in `path`, `points` (x, y) pairs each.

@@ -1,21 +1,27 @@
+import DuctusTestSupport
 import Foundation
 
-/// Wall-clock timing for benchmarks.
+/// Wall-clock and processor timing for benchmarks.
 enum Stopwatch {
-  /// The best (smallest) wall time in seconds of `repetitions` runs of `body`, and the last
-  /// result, which the caller keeps alive so the work cannot be optimised away.
+  /// The best (smallest) wall time in seconds of `repetitions` runs of `body`, the smallest
+  /// processor time of a run (all threads), and the last result, which the caller keeps alive so the
+  /// work cannot be optimised away.
   static func best<Result>(
     of repetitions: Int, _ body: () throws -> Result
-  ) rethrows -> (seconds: Double, result: Result) {
+  ) rethrows -> (seconds: Double, processorSeconds: Double, result: Result) {
     var best = Double.infinity
+    var processorSeconds = Double.infinity
     var result: Result? = nil
     for _ in 0..<max(1, repetitions) {
       result = nil  // free the previous result before the next run
       let start = DispatchTime.now().uptimeNanoseconds
+      let processorStart = Platform.processorSeconds
       result = try body()
-      best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      best = min(best, seconds)
+      processorSeconds = min(processorSeconds, Platform.processorSeconds - processorStart)
     }
-    return (best, result!)
+    return (best, processorSeconds, result!)
   }
 
   /// Writes one `name<TAB>seconds` result line to stdout, unbuffered.

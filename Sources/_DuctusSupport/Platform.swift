@@ -87,6 +87,20 @@ extension Platform {
 // MARK: - Processes
 
 extension Platform {
+  /// The processor time this process has used so far, user and system, all threads, in seconds
+  /// (`getrusage(RUSAGE_SELF)`): on a shared machine, the work done, whatever the others run.
+  package static var processorSeconds: Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+      let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+    #else
+      let who = RUSAGE_SELF
+    #endif
+    guard getrusage(who, &usage) == 0 else { return .nan }
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+
   /// This process's identifier.
   package static var processIdentifier: Int32 { getpid() }
 

@@ -123,6 +123,37 @@ struct DistancesCommandTests {
     #expect(first["i"] as? Int == 0 && first["j"] as? Int == 1)
   }
 
+  /// `--nearest K` lists, for each record, the K nearest of the whole matrix's row (ties by
+  /// the earlier record) and says on standard error how much the bounds pruned.
+  @Test func nearestNeighboursEqualTheMatrixRows() throws {
+    let common = ["distances", corpus, "--resample", "32", "--window", "4"]
+    let matrixRun = try DuctusProcess.run(common + ["--format", "csv"])
+    #expect(matrixRun.exitCode == 0, "\(matrixRun.standardError)")
+    let rows = matrixRun.standardOutput.split(separator: "\n").dropFirst().map {
+      $0.split(separator: ",").dropFirst().map { Double($0)! }
+    }
+    let k = 3
+    let run = try DuctusProcess.run(common + ["--nearest", "\(k)"])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    #expect(run.standardError.contains("the lower bounds pruned"))
+    let lines = run.standardOutput.split(separator: "\n")
+    #expect(lines.count == rows.count)
+    for (i, line) in lines.enumerated() {
+      let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+      let neighbors = record["neighbors"] as! [[String: Any]]
+      let expected = rows[i].indices.filter { $0 != i }.sorted {
+        (rows[i][$0], $0) < (rows[i][$1], $1)
+      }.prefix(k)
+      #expect(record["i"] as? Int == i)
+      #expect(neighbors.map { $0["j"] as! Int } == Array(expected))
+    }
+    let wrongMetric = try DuctusProcess.run(
+      ["distances", corpus, "--nearest", "2", "--metric", "frechet"])
+    #expect(wrongMetric.exitCode == 2)
+    let tooMany = try DuctusProcess.run(common + ["--nearest", "\(rows.count)"])
+    #expect(tooMany.exitCode == 65)
+  }
+
   @Test func usageErrors() throws {
     let unequal = try DuctusProcess.run(
       ["distances", corpus, "--metric", "euclidean", "--resample", "none", "--format", "csv"])

@@ -31,7 +31,13 @@ struct DistancesCommand: Command {
         + "killed (even by SIGKILL) and started again with the same arguments and --resume, it "
         + "computes only the blocks its journal .<file>.ductus-resume does not count as done "
         + "(their distances wait in .<file>.ductus-partial) and writes the same bytes as an "
-        + "uninterrupted run.",
+        + "uninterrupted run.\n\n"
+        + "--nearest K lists each record's K nearest other records by DTW (ascending distance, "
+        + "ties by the earlier record) without the whole matrix: candidates are visited in "
+        + "ascending LB_Kim order and tested against LB_Keogh, the survivors' DTW is abandoned "
+        + "above the K-th best so far; NDJSON {\"a\", \"i\", \"neighbors\": [{\"b\", "
+        + "\"distance\", \"j\"}]} or CSV key,rank,neighbor,distance, and on standard error the "
+        + "share of pairs the bounds pruned.",
       options: [
         .value("against", valueName: "corpus", help: "Compare with the drawings of this corpus."),
         .value(
@@ -40,6 +46,10 @@ struct DistancesCommand: Command {
         .value(
           "window", valueName: "radius",
           help: "For --metric dtw: a Sakoe–Chiba band of this many samples."),
+        .value(
+          "nearest", valueName: "k",
+          help: "For --metric dtw: list each record's k nearest others instead of the matrix "
+            + "(LB_Kim and LB_Keogh prune pairs; the same neighbours as the whole matrix)."),
       ] + ReadLimitOptions.all + SeriesOptions.all + [
         .value("output", short: "o", valueName: "file", help: "Where to write the result."),
         OutputFormat.option([.npy, .csv, .ndjson], otherwise: .ndjson, followsOutput: true),
@@ -93,6 +103,7 @@ struct DistancesCommand: Command {
       }
       dtw.constraint = .sakoeChiba(radius: radius)
     }
+    let nearest = try Self.nearest(arguments, metric: metric)
     let tiling = try Self.tiling(arguments)
     let shard = try CommonOptions.shard(in: arguments)
     if tiling != nil, arguments.isGiven("shard") {
@@ -112,6 +123,10 @@ struct DistancesCommand: Command {
     let output = arguments.value("output")
     let format = try OutputFormat.selected(
       in: arguments, otherwise: .ndjson, output: output, context: context)
+    if nearest != nil, format == .npy {
+      throw UsageError(
+        "'\(arguments.spelledValue("nearest"))' lists neighbours as NDJSON or CSV, not .npy")
+    }
     if tiling != nil, format != .npy || output == nil || output == "-" {
       throw UsageError("a tile is written as .npy with its sidecar: give -o FILE.npy")
     }
@@ -130,6 +145,13 @@ struct DistancesCommand: Command {
       path: inputs[0], format: inputFormat, limits: limits, options: options, jobs: jobs,
       failures: failures,
       progress: progress, context: context)
+    if let nearest {
+      try writeNeighbors(
+        corpus, k: nearest, dtw: dtw, format: format, output: output,
+        quiet: arguments.flag("quiet"), context: context)
+      progress.finish(failures: failures.count)
+      return try failures.finish()
+    }
     let subdivides = metric != .euclidean
     let resumable =
       !arguments.isGiven("against") && shard == .all
@@ -234,6 +256,86 @@ struct DistancesCommand: Command {
       count: keys.count, tiles: tiling?.tiles ?? 1, row: tiling?.row ?? 0,
       column: tiling?.column ?? 0, subdivides: subdivides, keys: hash, output: output,
       header: ResumableRun.header(command: "distances", inputs: [input], arguments: arguments))
+  }
+
+  /// `--nearest K` read and checked against the other options: `nil` without it.
+  private static func nearest(_ arguments: ParsedArguments, metric: DistanceMetric)
+    throws(UsageError) -> Int?
+  {
+    guard let k = try arguments.value("nearest", as: Int.self) else { return nil }
+    guard metric == .dtw else {
+      throw UsageError(
+        "'\(arguments.spelledValue("nearest"))' searches with DTW's lower bounds; it does not "
+          + "apply to '\(arguments.spelledValue("metric"))'")
+    }
+    guard k >= 1 else {
+      throw UsageError(
+        "invalid value '\(k)' for '\(arguments.spelling("nearest"))': expected 1 or more")
+    }
+    for option in ["against", "tile", "tiles", "shard", "resume"] where arguments.isGiven(option) {
+      throw UsageError(
+        "'\(arguments.spelledValue("nearest"))' searches the whole corpus; it does not go with "
+          + "'\(arguments.spelling(option))'")
+    }
+    return k
+  }
+
+  /// Writes each record's `k` nearest other records by DTW, found with lower bounds, and on
+  /// standard error (unless `quiet`) how many pairs the bounds pruned.
+  private func writeNeighbors(
+    _ corpus: CorpusSeriesSet, k: Int, dtw: DynamicTimeWarping, format: OutputFormat,
+    output: String?, quiet: Bool, context: CommandContext
+  ) throws {
+    let keys = corpus.keys
+    guard k < keys.count else {
+      throw CommandFailure(
+        .malformedInput,
+        "--nearest \(k) needs at least \(k + 1) records; the corpus has \(keys.count)")
+    }
+    let search: DTWNearestNeighbors
+    do {
+      search = try dtw.nearestNeighbors(among: corpus.series, k: k)
+    } catch {
+      throw CommandFailure(.malformedInput, "\(error)")
+    }
+    try context.writeOutput(to: output ?? "-") { sink in
+      if format == .csv { sink.write("key,rank,neighbor,distance\n") }
+      for i in keys.indices {
+        let neighbors = zip(search.neighbors(ofQuery: i), search.distances(ofQuery: i))
+        if format == .csv {
+          for (rank, (j, distance)) in neighbors.enumerated() {
+            let fields = [
+              CSVText.field(keys[i]), "\(rank + 1)", CSVText.field(keys[j]),
+              CSVText.number(distance),
+            ]
+            sink.write(fields.joined(separator: ",") + "\n")
+          }
+          continue
+        }
+        var line = JSONTextWriter()
+        line.append("{")
+        line.appendKey("a", first: true)
+        line.appendString(keys[i])
+        line.append(",\"i\":\(i),\"neighbors\":[")
+        for (rank, (j, distance)) in neighbors.enumerated() {
+          line.append(rank == 0 ? "{" : ",{")
+          line.appendKey("b", first: true)
+          line.appendString(keys[j])
+          line.appendKey("distance")
+          line.appendNumber(distance)
+          line.append(",\"j\":\(j)}")
+        }
+        line.append("]}\n")
+        sink.write(bytes: line.bytes)
+      }
+    }
+    if !quiet {
+      let percent = String(format: "%.1f", 100 * search.prunedFraction)
+      context.reportNote(
+        "distances: the lower bounds pruned \(percent)% of \(search.pairCount) pairs (LB_Kim "
+          + "\(search.prunedByKim), LB_Keogh \(search.prunedByKeogh)); \(search.abandoned) DTW "
+          + "runs abandoned early")
+    }
   }
 
   /// `--tile R,C --tiles K` read and checked against each other: `nil` without them.

@@ -19,12 +19,7 @@ extension DynamicTimeWarping {
     guard !openBegin && !openEnd else { throw .constraintWithOpenEnds }
     let a = try prepare(first, index: 0)
     let b = try prepare(second, index: 1)
-    var cells = [localCost.cost(squaredDistance: a.squaredDistance(0, b, 0))]
-    if a.count > 1 || b.count > 1 {
-      cells.append(
-        localCost.cost(squaredDistance: a.squaredDistance(a.count - 1, b, b.count - 1)))
-    }
-    return reportedDistance(cells.reduce(0, +), limit: .infinity)
+    return reportedDistance(kimCost(a, b), limit: .infinity)
   }
 
   /// LB_Keogh (Keogh & Ratanamahatana 2005): a lower bound of the distance under the
@@ -50,17 +45,35 @@ extension DynamicTimeWarping {
     let q = try prepare(query, index: 0)
     let c = try prepare(candidate, index: 1)
     guard q.count == c.count else { throw .lengthMismatch(first: q.count, second: c.count) }
+    return reportedDistance(keoghCost(q, envelope: envelope(c, radius: radius)), limit: .infinity)
+  }
+
+  /// The per-channel running minima and maxima of a prepared series over samples
+  /// `i − radius … i + radius`: the envelope of LB_Keogh.
+  func envelope(_ series: DTWPreparedSeries, radius: Int) -> [(lower: [Double], upper: [Double])] {
+    (0..<series.channelCount).map { Self.envelope(Array(series.channel($0)), radius: radius) }
+  }
+
+  /// LB_Keogh in accumulated-cost units: each query sample's squared distance to the envelope
+  /// box (its square root for the Euclidean local cost), summed.
+  func keoghCost(_ q: DTWPreparedSeries, envelope: [(lower: [Double], upper: [Double])]) -> Double {
     var excess = [Double](repeating: 0, count: q.count)
-    for channel in 0..<q.channelCount {
-      let (lower, upper) = Self.envelope(Array(c.channel(channel)), radius: radius)
+    for (channel, bounds) in envelope.enumerated() {
       for i in 0..<q.count {
         let value = q[channel: channel, sample: i]
-        let outside = value > upper[i] ? value - upper[i] : value < lower[i] ? lower[i] - value : 0
+        let (lower, upper) = (bounds.lower[i], bounds.upper[i])
+        let outside = value > upper ? value - upper : value < lower ? lower - value : 0
         excess[i] += outside * outside
       }
     }
-    return localCost == .squaredEuclidean
-      ? excess.reduce(0, +).squareRoot() : excess.reduce(0) { $0 + $1.squareRoot() }
+    return excess.reduce(0) { $0 + localCost.cost(squaredDistance: $1) }
+  }
+
+  /// LB_Kim in accumulated-cost units: the costs of the first and the last cells.
+  func kimCost(_ a: DTWPreparedSeries, _ b: DTWPreparedSeries) -> Double {
+    let first = localCost.cost(squaredDistance: a.squaredDistance(0, b, 0))
+    guard a.count > 1 || b.count > 1 else { return first }
+    return first + localCost.cost(squaredDistance: a.squaredDistance(a.count - 1, b, b.count - 1))
   }
 
   /// The running minimum and maximum of `samples` over windows `i − radius … i + radius`

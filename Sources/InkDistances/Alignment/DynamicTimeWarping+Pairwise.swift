@@ -26,7 +26,7 @@ extension DynamicTimeWarping {
   public func distanceMatrix(
     rows: [SampleBuffer], columns: [SampleBuffer], abandoningAbove threshold: Double? = nil
   ) throws(DTWError) -> DistanceMatrix {
-    let job = DTWPairwiseJob(
+    let job = DTWPairwiseJob<SummedCostRecurrence>(
       dtw: self, rows: try prepareAll(rows, firstIndex: 0),
       columns: try prepareAll(columns, firstIndex: rows.count),
       limit: try accumulatedLimit(threshold))
@@ -48,20 +48,10 @@ extension DynamicTimeWarping {
     else { throw .invalidTile("tile \(tile.row),\(tile.column) exceeds \(series.count) series") }
     let rows = try prepareAll(Array(series[tile.rows]), firstIndex: tile.rows.lowerBound)
     let columns = try prepareAll(Array(series[tile.columns]), firstIndex: tile.columns.lowerBound)
-    let job = DTWPairwiseJob(
+    let job = DTWPairwiseJob<SummedCostRecurrence>(
       dtw: self, rows: rows, columns: columns, limit: try accumulatedLimit(threshold))
-    let rowStart = tile.rows.lowerBound
-    let columnStart = tile.columns.lowerBound
-    var values = try job.run { row in
-      max(0, min(columns.count, rowStart + row + 1 - columnStart))..<columns.count
-    }
-    // Complete the rectangle: the diagonal and the mirrored lower half of a diagonal tile.
-    for (r, i) in tile.rows.enumerated() {
-      for (c, j) in tile.columns.enumerated() where j <= i {
-        values[r * columns.count + c] =
-          i == j ? 0 : values[(j - rowStart) * columns.count + i - columnStart]
-      }
-    }
+    let values = try job.tileValues(
+      rowStart: tile.rows.lowerBound, columnStart: tile.columns.lowerBound)
     return PairwiseTileDistances(tile: tile, values: values)
   }
 

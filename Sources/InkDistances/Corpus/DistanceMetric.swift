@@ -7,9 +7,9 @@ import InkSampling
 ///
 /// `dtw` is the distance dtaidistance and tslearn report (the square root of the summed squared
 /// Euclidean local costs along the best path) and runs on the eight-lane kernels of
-/// ``DynamicTimeWarping``; `euclidean` needs series of equal length and runs on BLAS through the
-/// GEMM identity (`PairwiseDistances`); the others call ``CurveSimilarity`` once a pair, pairs
-/// spread over the cores.
+/// ``DynamicTimeWarping``, as does the all-pairs job of `frechet`; `euclidean` needs series of
+/// equal length and runs on BLAS through the GEMM identity (`PairwiseDistances`); the others call
+/// ``CurveSimilarity`` once a pair, pairs spread over the cores.
 public enum DistanceMetric: String, Hashable, Sendable, CaseIterable {
   /// Dynamic time warping.
   case dtw
@@ -55,6 +55,8 @@ public enum DistanceMetric: String, Hashable, Sendable, CaseIterable {
     switch self {
     case .dtw:
       return try dtw.distances(series, tile: tile).values
+    case .frechet:
+      return try CurveSimilarity.discreteFrechetDistances(series, tile: tile)
     case .euclidean:
       try checkEqualLengths(series)
       let full = try PairwiseDistances.euclidean(

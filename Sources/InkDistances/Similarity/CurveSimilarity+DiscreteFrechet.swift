@@ -43,6 +43,62 @@ extension CurveSimilarity {
     }
   }
 
+  /// The discrete Fréchet distances of one tile of the all-pairs job over `series` (see
+  /// `PairwiseTiling`): the tile's rectangle, row-major, the diagonal 0, a diagonal tile's lower
+  /// half mirrored; each value equals ``discreteFrechetDistance(_:_:)`` of its pair.
+  ///
+  /// The pairs run on all cores through the same row-by-row job as DTW's distance matrix, eight
+  /// pairs of equally long curves in the lanes of one `SIMD8<Double>`, with the maximum in place
+  /// of DTW's sum (`MaximumCostRecurrence`); a curve without a partner of its length runs through
+  /// the anti-diagonal kernel.
+  ///
+  /// - Precondition: the tile lies within `series`.
+  /// - Throws: ``CorpusAnalysisError/pairFailed(first:second:reason:)`` for the first pair
+  ///   (in row-major order) with an empty or non-finite curve.
+  /// - Complexity: O(*n m*) a pair; the rectangle's doubles of memory.
+  public static func discreteFrechetDistances(_ series: [SampleBuffer], tile: PairwiseTile)
+    throws(CorpusAnalysisError) -> [Double]
+  {
+    precondition(
+      tile.rows.lowerBound >= 0 && tile.columns.lowerBound >= 0
+        && tile.rows.upperBound <= series.count && tile.columns.upperBound <= series.count,
+      "tile \(tile.row),\(tile.column) exceeds \(series.count) series")
+    try checkPairs(series, tile: tile)
+    func prepared(_ range: Range<Int>) -> [DTWPreparedSeries] {
+      series[range].map { DTWPreparedSeries(channels: [$0.xs, $0.ys]) }
+    }
+    let job = DTWPairwiseJob<MaximumCostRecurrence>(
+      dtw: DynamicTimeWarping(), rows: prepared(tile.rows), columns: prepared(tile.columns),
+      limit: .infinity)
+    // Without a constraint every window exists, so the job cannot fail.
+    guard
+      let values = try? job.tileValues(
+        rowStart: tile.rows.lowerBound, columnStart: tile.columns.lowerBound)
+    else { preconditionFailure("an unconstrained job always runs") }
+    return values
+  }
+
+  /// Throws the failure of the first pair `i < j` of the tile (row-major) that involves an
+  /// empty or non-finite curve, naming the curve at fault as ``discreteFrechetDistance(_:_:)``
+  /// would.
+  static func checkPairs(_ series: [SampleBuffer], tile: PairwiseTile) throws(CorpusAnalysisError) {
+    func failure(_ index: Int, as role: SimilarityError.Curve) -> SimilarityError? {
+      do throws(SimilarityError) {
+        try validate(series[index], as: role)
+        return nil
+      } catch { return error }
+    }
+    let bad = Set(
+      (tile.rows.lowerBound..<tile.columns.upperBound).filter { failure($0, as: .first) != nil })
+    guard !bad.isEmpty else { return }
+    for i in tile.rows {
+      guard let j = tile.columns.first(where: { $0 > i && (bad.contains(i) || bad.contains($0)) })
+      else { continue }
+      let error = failure(i, as: .first) ?? failure(j, as: .second)
+      throw .pairFailed(first: i, second: j, reason: String(describing: error!))
+    }
+  }
+
   /// The anti-diagonal kernel of ``discreteFrechetDistance(_:_:)`` on squared distances; `b` is
   /// passed reversed so that the samples of `b` on one anti-diagonal are contiguous.
   ///
