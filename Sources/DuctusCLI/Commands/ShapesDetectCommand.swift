@@ -107,22 +107,27 @@ struct ShapesDetectCommand: Command {
       var json = format == .text ? nil : JSONRecordWriter(to: sink, format: format)
       try OrderedParallelMap(jobs: jobs).run(
         next: records.next,
-        transform: { item -> (ShapeAnswer, String) in
+        transform: { item -> Result<Data, any Error> in
+          // The answer is encoded here, on the workers; an encoding error still ends the run.
           let record = try item.get()
           let shapes = recognizer.shapes(in: record.drawing)
-          return (
-            ShapeAnswer(key: record.key, label: record.label, shapes: shapes),
-            format == .text ? DrawingDescription(record.drawing, shapes: shapes).text : ""
-          )
+          guard format == .text else {
+            return Result {
+              try JSONRecordWriter.encode(
+                ShapeAnswer(key: record.key, label: record.label, shapes: shapes))
+            }
+          }
+          let text = DrawingDescription(record.drawing, shapes: shapes).text
+          return .success(Data("\(record.key)\t\(text)\n".utf8))
         },
         emit: { _, result in
           progress.advance()
           switch result {
-          case .success(let (answer, text)):
+          case .success(let entry):
             if json != nil {
-              try json!.write(answer)
+              json!.write(encoded: try entry.get())
             } else {
-              sink.write("\(answer.key ?? "")\t\(text)\n")
+              sink.write(try entry.get())
             }
           case .failure(let error): failures.log(CommandFailure(error))
           }

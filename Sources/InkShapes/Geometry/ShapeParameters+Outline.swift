@@ -166,15 +166,24 @@ extension ShapeParameters {
   /// starting at the dip between the lobes and running clockwise.
   func heart() throws(IdealShapeError) -> [CGPoint] {
     let (center, (rx, ry), rotation) = (try center(), try radii(), try rotation())
+    let (c, s) = (cos(rotation), sin(rotation))
+    return Self.closed(
+      Self.unitHeart.map { (u, v) in
+        let (x, y) = (u * rx, v * ry)
+        return CGPoint(x: Double(center.x) + c * x - s * y, y: Double(center.y) + s * x + c * y)
+      })
+  }
+
+  /// The heart curve at ``chordsPerTurn`` parameters `t` in `0..<2π` (as ``closedCurve(count:_:)``
+  /// spaces them), scaled to the box `−1…1` (the lobes' tops at −1, the point at 1), computed
+  /// once: a heart's outline is these times its radii, turned and moved, the same numbers as
+  /// evaluating the curve for each heart.
+  private static let unitHeart: [(Double, Double)] = (0..<chordsPerTurn).map { k in
     // The curve's y spans −11.923… (the lobes' tops, t ≈ 0.908) to 17 (the point, t = π).
     let (top, bottom) = (-11.923_252_409_041_41, 17.0)
-    let (c, s) = (cos(rotation), sin(rotation))
-    return try Self.closedCurve(count: Self.chordsPerTurn) { t in
-      let x = 16 * pow(sin(t), 3) / 16 * rx
-      let yCurve = -(13 * cos(t) - 5 * cos(2 * t) - 2 * cos(3 * t) - cos(4 * t))
-      let y = (2 * (yCurve - top) / (bottom - top) - 1) * ry
-      return CGPoint(x: Double(center.x) + c * x - s * y, y: Double(center.y) + s * x + c * y)
-    }
+    let t = 2 * .pi * Double(k) / Double(chordsPerTurn)
+    let yCurve = -(13 * cos(t) - 5 * cos(2 * t) - 2 * cos(3 * t) - cos(4 * t))
+    return (16 * pow(sin(t), 3) / 16, 2 * (yCurve - top) / (bottom - top) - 1)
   }
 
   /// A cloud: `points` bumps (default 8) round an ellipse of the radii, the bumps reaching the

@@ -52,9 +52,10 @@ struct CircleFit {
     var vc = (suu * bv - suv * bu) / det
     var r = (uc * uc + vc * vc + (suu + svv) / Double(range.count)).squareRoot()
     for _ in 0..<Self.refinementSteps {
-      // Normal equations of the Jacobian rows [-(u - uc)/d, -(v - vc)/d, -1].
-      var j = [Double](repeating: 0, count: 9)
-      var g = [0.0, 0.0, 0.0]
+      // Normal equations of the Jacobian rows [-(u - uc)/d, -(v - vc)/d, -1]: the upper
+      // triangle of the symmetric matrix and the gradient, summed in locals.
+      var (j0, j1, j2, j4, j5, j8) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+      var (g0, g1, g2) = (0.0, 0.0, 0.0)
       for i in range {
         let du = xs[i] - mx - uc
         let dv = ys[i] - my - vc
@@ -62,18 +63,19 @@ struct CircleFit {
         guard d > 0 else { continue }
         let (a0, a1) = (-du / d, -dv / d)
         let residual = d - r
-        g[0] += a0 * residual
-        g[1] += a1 * residual
-        g[2] -= residual
-        j[0] += a0 * a0
-        j[1] += a0 * a1
-        j[2] -= a0
-        j[4] += a1 * a1
-        j[5] -= a1
-        j[8] += 1
+        g0 += a0 * residual
+        g1 += a1 * residual
+        g2 -= residual
+        j0 += a0 * a0
+        j1 += a0 * a1
+        j2 -= a0
+        j4 += a1 * a1
+        j5 -= a1
+        j8 += 1
       }
-      (j[3], j[6], j[7]) = (j[1], j[2], j[5])
-      guard let step = Self.solve3(j, g) else { break }
+      guard let step = Self.solve3([j0, j1, j2, j1, j4, j5, j2, j5, j8], [g0, g1, g2]) else {
+        break
+      }
       uc -= step[0]
       vc -= step[1]
       r -= step[2]

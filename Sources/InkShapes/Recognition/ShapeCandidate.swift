@@ -99,39 +99,15 @@ struct ShapeCandidate {
     }
     let size = ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
     guard size > 0 else { return }
+    let outline = OutlineSegments(
+      xs: outlineXs, ys: outlineYs, closed: closed, breaks: breaks)
     var covered = [Bool](repeating: false, count: segments)
     var total = 0.0
     var largest = 0.0
     var measured = 0
     for i in 0..<path.count where path.isInk[i] {
       measured += 1
-      let px = path.xs[i]
-      let py = path.ys[i]
-      var best = Double.infinity
-      var nearest = 0
-      var nextBreak = 0
-      for s in 0..<segments {
-        if nextBreak < breaks.count, breaks[nextBreak] == s {
-          nextBreak += 1
-          continue
-        }
-        let ax = outlineXs[s]
-        let ay = outlineYs[s]
-        let bx = outlineXs[(s + 1) % m]
-        let by = outlineYs[(s + 1) % m]
-        let dx = bx - ax
-        let dy = by - ay
-        let length2 = dx * dx + dy * dy
-        var f = length2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / length2 : 0
-        f = min(1, max(0, f))
-        let ex = ax + f * dx - px
-        let ey = ay + f * dy - py
-        let d2 = ex * ex + ey * ey
-        if d2 < best {
-          best = d2
-          nearest = s
-        }
-      }
+      let (best, nearest) = outline.nearest(x: path.xs[i], y: path.ys[i])
       let d = best.squareRoot()
       total += d
       largest = max(largest, d)

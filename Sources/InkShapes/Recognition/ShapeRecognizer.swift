@@ -71,8 +71,9 @@ public struct ShapeRecognizer: Sendable {
   /// The shapes of strokes given as sample buffers in drawing coordinates, one a stroke (the
   /// answers' `strokes` index this array).
   public func shapes(inStrokes strokes: [SampleBuffer]) -> [DetectedShape] {
-    groups(of: strokes).map { group in
-      shape(of: group.map { strokes[$0] }, strokes: group)
+    readGroups(of: strokes).map { group in
+      (group.reading ?? reading(of: group.strokes.map { strokes[$0] }, strokes: group.strokes))
+        .answer(minimumConfidence: minimumConfidence)
     }
   }
 
@@ -110,6 +111,14 @@ public struct ShapeRecognizer: Sendable {
   /// strokes otherwise (and sets larger than ``maximumGroupSize`` always). Dots (strokes under
   /// ``dotFraction`` of the largest) join the group of a stroke they touch, else stand alone.
   public func groups(of strokes: [SampleBuffer]) -> [[Int]] {
+    readGroups(of: strokes).map(\.strokes)
+  }
+
+  /// The groups of ``groups(of:)``, each with the reading the segmentation made of it on the way
+  /// (a group kept whole, a stroke split off its group) or `nil` (a lone stroke, a group a dot
+  /// joined), so that no group is read twice.
+  private func readGroups(of strokes: [SampleBuffer]) -> [(strokes: [Int], reading: ShapeReading?)]
+  {
     let diagonals = strokes.map(Self.diagonal)
     let largest = diagonals.max() ?? 0
     let isDot = diagonals.map { $0 < Self.dotFraction * largest }
@@ -132,10 +141,10 @@ public struct ShapeRecognizer: Sendable {
     }
     var components: [Int: [Int]] = [:]
     for i in strokes.indices where paths[i] != nil { components[root(i), default: []].append(i) }
-    var groups: [[Int]] = []
+    var groups: [(strokes: [Int], reading: ShapeReading?)] = []
     for component in components.values {
       guard component.count > 1, component.count <= maximumGroupSize else {
-        groups += component.map { [$0] }
+        groups += component.map { ([$0], nil) }
         continue
       }
       let together = reading(of: component.map { strokes[$0] }, strokes: component)
@@ -150,26 +159,29 @@ public struct ShapeRecognizer: Sendable {
       if together.confidence >= minimumConfidence,
         together.confidence >= apartConfidence || together.isNamed
       {
-        groups.append(component)
+        groups.append((component, together))
       } else if crossing {
         // Crossing strokes that make no shape together are writing: one answer, none.
-        groups.append(component)
+        groups.append((component, together))
       } else {
-        groups += component.map { [$0] }
+        groups += zip(component, apart).map { ([$0], $1) }
       }
     }
     for dot in strokes.indices where paths[dot] == nil {
       let host = groups.indices.first { g in
-        groups[g].contains { Self.reaches(strokes[dot], strokes[$0], within: touchDistance) }
+        groups[g].strokes.contains {
+          Self.reaches(strokes[dot], strokes[$0], within: touchDistance)
+        }
       }
       if let host, isDot[dot] {
-        groups[host].append(dot)
-        groups[host].sort()
+        groups[host].strokes.append(dot)
+        groups[host].strokes.sort()
+        groups[host].reading = nil
       } else {
-        groups.append([dot])
+        groups.append(([dot], nil))
       }
     }
-    return groups.sorted { $0[0] < $1[0] }
+    return groups.sorted { $0.strokes[0] < $1.strokes[0] }
   }
 
   /// A stroke whose bounding-box diagonal is under this part of the largest stroke's of the
@@ -208,7 +220,7 @@ public struct ShapeRecognizer: Sendable {
   /// The best reading of a group, before the confidence threshold.
   func reading(of samples: [SampleBuffer], strokes: [Int]) -> ShapeReading {
     let chained = StrokeContact.chained(Self.withoutDots(samples))
-    let best = ShapeReading.best(candidates(of: samples))
+    let best = ShapeReading.best(candidates(ofChained: chained))
     let ends = chained.flatMap { stroke -> [[Double]] in
       guard let first = stroke.xs.indices.first, let last = stroke.xs.indices.last else {
         return []
@@ -220,7 +232,11 @@ public struct ShapeRecognizer: Sendable {
 
   /// Every reading of a group (its strokes chained), fits measured.
   func candidates(of samples: [SampleBuffer]) -> [ShapeCandidate] {
-    let chained = StrokeContact.chained(Self.withoutDots(samples))
+    candidates(ofChained: StrokeContact.chained(Self.withoutDots(samples)))
+  }
+
+  /// Every reading of a group's strokes chained (``StrokeContact/chained(_:)``, dots left out).
+  private func candidates(ofChained chained: [SampleBuffer]) -> [ShapeCandidate] {
     guard let path = InkPath(strokes: chained) else { return [] }
     var candidates = ShapeClassifier(path: path).candidates()
     if chained.count == 2, let star = StarOfTriangles.reading(chained, path: path) {
