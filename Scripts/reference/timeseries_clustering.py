@@ -5,10 +5,17 @@ copies of a few random curves (no shared data):
 - DTW k-means: tslearn.clustering.TimeSeriesKMeans(metric="dtw", n_init=1, init=<given centres>)
   labels, inertia, iterations and centres (DBA), on univariate and 2-D series of equal and
   unequal lengths, under a Sakoe-Chiba band, with shorter given centres (which tslearn stretches
-  with TimeSeriesResampler), with an iteration limit and with k = 1.
+  with TimeSeriesResampler), with an iteration limit and with k = 1;
+- k-Shape: tslearn.clustering.KShape(n_init=1, init=<given centres>) labels, inertia, iterations
+  and centres, on univariate and 2-D series of equal length, z-normalised by
+  TimeSeriesScalerMeanVariance before the fit (the Swift side normalises the raw series itself),
+  one of them constant;
+- the FFT under k-Shape: numpy.fft.fft of seeded vectors of power-of-two lengths, and
+  numpy.correlate(a, b, "full") (checked here against tslearn's normalized_cc).
 
 Conventions shared with the Swift tests: a series is {"xs": [...], "ys": [...]}; univariate
-series use channels ["x"] and ys = 0. Writes Tests/Fixtures/clustering/dtw_kmeans.json.
+series use channels ["x"] and ys = 0. Writes Tests/Fixtures/clustering/{dtw_kmeans,kshape}.json
+and Tests/Fixtures/inkmath/fft.json.
 
 Run: python3 Scripts/reference/timeseries_clustering.py   (numpy, tslearn 0.10)
 """
@@ -18,7 +25,9 @@ import os
 import numpy as np
 import sklearn
 import tslearn
-from tslearn.clustering import TimeSeriesKMeans
+from tslearn.clustering import KShape, TimeSeriesKMeans
+from tslearn.metrics.cycc import normalized_cc
+from tslearn.preprocessing import TimeSeriesScalerMeanVariance
 from tslearn.utils import to_time_series_dataset
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Fixtures",
@@ -90,8 +99,44 @@ for n, d, prototypes, lengths, k, radius, max_iter, short_init in [
         "labels": model.labels_.tolist(), "inertia": float(model.inertia_),
         "iterations": int(model.n_iter_), "centres": [series(c) for c in model.cluster_centers_]})
 
+kshape_cases = []
+for n, d, prototypes, sz, k, max_iter, constant in [
+        (30, 1, 3, 32, 3, 100, False), (30, 2, 4, 24, 4, 100, False), (24, 2, 3, 20, 3, 100, True),
+        (40, 2, 5, 28, 5, 2, False), (10, 1, 2, 16, 1, 100, False)]:
+    data = warped_copies(n, d, prototypes, (sz, sz), 0.15)
+    if constant:
+        data[5] = np.full((sz, d), 3.0)
+    X = TimeSeriesScalerMeanVariance().fit_transform(np.stack(data))
+    picks = rng.choice(np.arange(n) if not constant else np.delete(np.arange(n), 5), size=k,
+                       replace=False)
+    init = X[picks] + rng.normal(0, 0.05, size=(k, sz, d))
+    model = KShape(n_clusters=k, max_iter=max_iter, tol=1e-6, n_init=1, init=init).fit(X)
+    kshape_cases.append({
+        "channels": ["x"] if d == 1 else ["x", "y"], "maxIterations": max_iter, "tolerance": 1e-6,
+        "k": k, "series": [series(s) for s in data], "init": [series(c) for c in init],
+        "labels": model.labels_.tolist(), "inertia": float(model.inertia_),
+        "iterations": int(model.n_iter_), "centres": [series(c) for c in model.cluster_centers_]})
+
+transforms = []
+for size in [1, 2, 4, 8, 64, 1024]:
+    x = rng.normal(size=size) + 1j * rng.normal(size=size) * (size % 3 == 1)
+    spectrum = np.fft.fft(x)
+    transforms.append({"real": x.real.tolist(), "imaginary": x.imag.tolist(),
+                       "spectrumReal": spectrum.real.tolist(),
+                       "spectrumImaginary": spectrum.imag.tolist()})
+correlations = []
+for na, nb in [(5, 3), (3, 5), (32, 32), (1, 4), (1, 1), (100, 37)]:
+    a, b = rng.normal(size=na), rng.normal(size=nb)
+    full = np.correlate(a, b, "full")
+    if na == nb > 1:  # tslearn's lag slicing breaks for one sample (cc[-0:] is all of cc)
+        assert np.allclose(normalized_cc(a[:, None], b[:, None], 1.0, 1.0), full, atol=1e-12)
+    correlations.append({"a": a.tolist(), "b": b.tolist(), "correlation": full.tolist()})
+
 os.makedirs(OUT, exist_ok=True)
-for name, cases in [("dtw_kmeans", dtw_cases)]:
+for name, cases in [("dtw_kmeans", dtw_cases), ("kshape", kshape_cases)]:
     with open(os.path.join(OUT, name + ".json"), "w") as f:
         json.dump({"versions": versions(), "cases": cases}, f)
-print(len(dtw_cases), "DTW k-means cases")
+with open(os.path.join(OUT, "..", "inkmath", "fft.json"), "w") as f:
+    json.dump({"versions": versions(), "transforms": transforms, "correlations": correlations}, f)
+print(len(dtw_cases), "DTW k-means cases,", len(kshape_cases), "k-Shape cases,",
+      len(transforms), "transforms,", len(correlations), "correlations")

@@ -81,7 +81,7 @@ public struct TimeSeriesKMeans: Sendable, Hashable {
   ///   an empty or non-finite series or centre, `maxIterations < 1`, a negative or non-finite
   ///   tolerance, a DTW configuration DBA cannot use, or a cluster left empty by every start.
   public func fit(_ series: [SampleBuffer], initialCentres: [SampleBuffer]? = nil) throws
-    -> TimeSeriesKMeansResult
+    -> TimeSeriesClusteringResult
   {
     let operation = "DTW k-means"
     let (n, k) = (series.count, clusterCount)
@@ -146,7 +146,7 @@ public struct TimeSeriesKMeans: Sendable, Hashable {
 
   /// How one start ended.
   private enum Outcome {
-    case finished(TimeSeriesKMeansResult)
+    case finished(TimeSeriesClusteringResult)
     case emptyCluster(Int, iteration: Int)
   }
 
@@ -179,7 +179,7 @@ public struct TimeSeriesKMeans: Sendable, Hashable {
       previousInertia = inertia
     }
     return .finished(
-      TimeSeriesKMeansResult(
+      TimeSeriesClusteringResult(
         labels: try assign(series, to: centres).labels, centres: centres, inertia: inertia,
         iterations: iterations, converged: converged, attempts: 1))
   }
