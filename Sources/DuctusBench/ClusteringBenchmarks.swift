@@ -1,5 +1,6 @@
 import InkClustering
 import InkMath
+import InkSampling
 
 /// `DuctusBench cluster …`: k-means iterations, mini-batch k-means, linkage, FasterPAM and
 /// DBSCAN on inputs written by
@@ -19,11 +20,15 @@ import InkMath
 ///   batches of `B` rows (no early stop), with the final labels.
 /// - `dbscan --data FILE --dimension D --eps E [--min-samples M] [--repetitions R]`: DBSCAN of
 ///   the points by their Euclidean distances.
+/// - `dtwkmeans --data FILE --init FILE --dimension 2L [--iterations I] [--repetitions R]`: DTW
+///   k-means (DBA centres) of 2-D series of `L` points, a row `x0, y0, x1, y1, …` each, `I`
+///   iterations from the given start (tolerance 0), reported as seconds an iteration; the DTW
+///   runs on all cores.
 enum ClusteringBenchmarks: BenchmarkSuite {
   static let name = "cluster"
   static let summary =
     "k-means an iteration (Lloyd, Hamerly), mini-batch k-means, linkage (4 methods), FasterPAM, "
-    + "DBSCAN"
+    + "DBSCAN, DTW k-means an iteration"
 
   static func run(_ arguments: BenchmarkArguments) throws {
     BLASThreading.setThreadCount(try arguments.integer("threads", default: 1))
@@ -86,9 +91,29 @@ enum ClusteringBenchmarks: BenchmarkSuite {
       Stopwatch.emit(
         "# dbscan\tclusters \(fit.result.clusterCount)\tnoise "
           + "\(fit.result.labels.filter { $0 < 0 }.count)")
+    case "dtwkmeans":
+      func series(_ matrix: Matrix) -> [SampleBuffer] {
+        (0..<matrix.rows).map { row in
+          let points = Array(matrix.row(row))
+          return SampleBuffer(
+            xs: stride(from: 0, to: points.count, by: 2).map { points[$0] },
+            ys: stride(from: 1, to: points.count, by: 2).map { points[$0] })
+        }
+      }
+      let start = try RawMatrixFile.read(try arguments.string("init"), columns: dimension)
+      let model = TimeSeriesKMeans(
+        clusterCount: start.rows, maxIterations: try arguments.integer("iterations", default: 3),
+        tolerance: 0)
+      let fit = try Stopwatch.best(of: repetitions) {
+        try model.fit(series(data), initialCentres: series(start))
+      }
+      Stopwatch.report("dtwkmeans", seconds: fit.seconds / Double(fit.result.iterations))
+      Stopwatch.emit(
+        "# dtwkmeans\titerations \(fit.result.iterations)\tinertia \(fit.result.inertia)")
     default:
       throw BenchmarkError.unknownCase(
-        arguments.caseName, known: ["kmeans", "minibatch", "linkage", "kmedoids", "dbscan"])
+        arguments.caseName,
+        known: ["kmeans", "minibatch", "linkage", "kmedoids", "dbscan", "dtwkmeans"])
     }
     Stopwatch.emit("# threads\t\(BLASThreading.threadCount)\t\(BLASThreading.configuration)")
   }

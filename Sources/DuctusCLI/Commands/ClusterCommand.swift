@@ -32,8 +32,12 @@ struct ClusterCommand: Command {
         + "with a learning rate of 1/its count, --max-iter passes at most; its working memory is "
         + "O(K × features + batch × features) beside the data. dbscan is scikit-learn's DBSCAN "
         + "(--eps, --min-samples; no --k): noise gets cluster -1, and counts as one more cluster "
-        + "in the scores. kmeans and minibatch-kmeans need features; kmedoids, hierarchical and "
-        + "dbscan take either, features by their Euclidean distances.\n\n"
+        + "in the scores. dtw-kmeans is tslearn's TimeSeriesKMeans(metric=\"dtw\"): each "
+        + "drawing's resampled points are a 2-D series, assigned by DTW to the nearest centre, "
+        + "each centre a DBA barycentre of its cluster; it stops when the inertia (the mean "
+        + "squared DTW distance) changes by less than --tol. kmeans and minibatch-kmeans need "
+        + "features, dtw-kmeans a corpus; kmedoids, hierarchical and dbscan take either, features "
+        + "by their Euclidean distances.\n\n"
         + "-o gets the labels as CSV 'key,cluster' (or NDJSON {\"cluster\", \"key\"} for .ndjson, "
         + ".jsonl or .json), clusters numbered from 0; standard output gets the summary: method, k, "
         + "iterations, inertia or loss, the silhouette (and from features Davies–Bouldin and "
@@ -50,7 +54,9 @@ struct ClusterCommand: Command {
       options: [
         .value(
           "method", valueName: "name", help: "The clustering method.",
-          allowedValues: ["kmeans", "minibatch-kmeans", "kmedoids", "hierarchical", "dbscan"]),
+          allowedValues: [
+            "kmeans", "minibatch-kmeans", "kmedoids", "hierarchical", "dbscan", "dtw-kmeans",
+          ]),
         .value("k", valueName: "K", help: "The number of clusters (1 or more; not for dbscan)."),
         .flag("precomputed", help: "The .npy input is a square distance matrix, not features."),
         .value(
@@ -66,15 +72,17 @@ struct ClusterCommand: Command {
           defaultDescription: "0"),
         .value(
           "init", valueName: "file",
-          help: "The starting centres of k-means, a K × features .npy (scikit-learn's init)."),
+          help: "The starting centres of k-means, a K × features .npy (scikit-learn's init; "
+            + "K × N × 2 points for dtw-kmeans)."),
         .value(
           "max-iter", valueName: "n", help: "The most iterations (1 or more).",
-          defaultDescription: "300 for kmeans, 100 for minibatch-kmeans and kmedoids"),
+          defaultDescription: "300 for kmeans, 100 for minibatch-kmeans and kmedoids, 50 for "
+            + "dtw-kmeans"),
         .value(
           "tol", valueName: "x",
           help: "k-means stops when the centres' squared moves add up to at most this times the "
-            + "mean variance of the features.",
-          defaultDescription: "1e-4 for kmeans, 0 (off) for minibatch-kmeans"),
+            + "mean variance of the features; dtw-kmeans when the inertia changes by less.",
+          defaultDescription: "1e-4 for kmeans, 0 (off) for minibatch-kmeans, 1e-6 for dtw-kmeans"),
         .value(
           "batch-size", valueName: "n", help: "The rows a step of minibatch-kmeans (1 or more).",
           defaultDescription: "1024"),
@@ -112,13 +120,20 @@ struct ClusterCommand: Command {
     case dbscan(DBSCAN)
     case kmedoids(KMedoids)
     case hierarchical(LinkageMethod, maxClusters: Int)
+    case dtwKMeans(TimeSeriesKMeans, start: String?)
 
     /// Whether the method clusters features only, not a distance matrix.
     var needsFeatures: Bool {
       switch self {
-      case .kmeans, .minibatch: return true
+      case .kmeans, .minibatch, .dtwKMeans: return true
       case .dbscan, .kmedoids, .hierarchical: return false
       }
+    }
+
+    /// Whether the method clusters a corpus's resampled drawings as series.
+    var needsCorpus: Bool {
+      if case .dtwKMeans = self { return true }
+      return false
     }
   }
 
@@ -131,6 +146,11 @@ struct ClusterCommand: Command {
       throw UsageError(
         "'\(arguments.spelling("precomputed"))' needs a .npy distance matrix, and '\(path)' is "
           + "not a .npy file")
+    }
+    if isMatrix, method.needsCorpus {
+      throw UsageError(
+        "\(arguments.value("method")!) clusters a corpus's drawings as series, and '\(path)' is "
+          + "a .npy matrix")
     }
     if precomputed, method.needsFeatures {
       throw UsageError(
@@ -203,7 +223,8 @@ struct ClusterCommand: Command {
   private func parseMethod(_ arguments: ParsedArguments) throws -> Method {
     guard let name = arguments.value("method") else {
       throw UsageError(
-        "cluster needs --method kmeans, minibatch-kmeans, kmedoids, hierarchical or dbscan")
+        "cluster needs --method kmeans, minibatch-kmeans, kmedoids, hierarchical, dbscan or "
+          + "dtw-kmeans")
     }
     if name == "dbscan" { return .dbscan(try Self.parseDBSCAN(arguments)) }
     guard let k = try arguments.value("k", as: Int.self) else {
@@ -225,7 +246,9 @@ struct ClusterCommand: Command {
           + "or more")
     }
     try Self.refuseForeignOptions(arguments, method: name)
-    let tolerance = try arguments.value("tol", as: Double.self) ?? (name == "kmeans" ? 1e-4 : 0)
+    let defaultTolerances: [String: Double] = ["kmeans": 1e-4, "dtw-kmeans": 1e-6]
+    let defaultTolerance = defaultTolerances[name] ?? 0
+    let tolerance = try arguments.value("tol", as: Double.self) ?? defaultTolerance
     guard tolerance >= 0 else {
       throw UsageError(
         "invalid value '\(tolerance)' for '\(arguments.spelling("tol"))': expected 0 or more")
@@ -250,6 +273,12 @@ struct ClusterCommand: Command {
           clusterCount: k, maxIterations: maxIterations ?? 300, tolerance: tolerance,
           algorithm: algorithm, seed: UInt64(seed)),
         start: arguments.value("init"))
+    case "dtw-kmeans":
+      return .dtwKMeans(
+        TimeSeriesKMeans(
+          clusterCount: k, maxIterations: maxIterations ?? 50, tolerance: tolerance,
+          seed: UInt64(seed)),
+        start: arguments.value("init"))
     case "kmedoids":
       return .kmedoids(
         KMedoids(clusterCount: k, maxIterations: maxIterations ?? 100, seed: UInt64(seed)))
@@ -265,7 +294,7 @@ struct ClusterCommand: Command {
       "kmeans": ["algorithm", "init", "tol", "max-iter", "seed"],
       "minibatch-kmeans": ["init", "tol", "max-iter", "seed", "batch-size"],
       "kmedoids": ["max-iter", "seed"], "hierarchical": ["linkage", "dendrogram"],
-      "dbscan": ["eps", "min-samples"],
+      "dbscan": ["eps", "min-samples"], "dtw-kmeans": ["init", "tol", "max-iter", "seed"],
     ]
     let options = [
       "algorithm", "init", "tol", "max-iter", "seed", "linkage", "dendrogram", "batch-size", "eps",
@@ -335,6 +364,25 @@ struct ClusterCommand: Command {
         "minibatch-kmeans", model.batchSize, result.steps
       )
       (summary.iterations, summary.converged) = (result.iterations, result.converged)
+      summary.inertia = result.inertia
+    case .dtwKMeans(let model, let start):
+      let series = input.drawings!
+      let initial = try start.map { path in
+        let length = series[0].count
+        let centres = try Self.centres(
+          at: path, k: model.clusterCount, features: 2 * length, context: context)
+        return (0..<centres.rows).map { row in
+          let points = Array(centres.row(row))
+          return SampleBuffer(
+            xs: stride(from: 0, to: points.count, by: 2).map { points[$0] },
+            ys: stride(from: 1, to: points.count, by: 2).map { points[$0] })
+        }
+      }
+      let result = try model.fit(series, initialCentres: initial)
+      labels = result.labels
+      (summary.method, summary.iterations, summary.converged) = (
+        "dtw-kmeans", result.iterations, result.converged
+      )
       summary.inertia = result.inertia
     case .dbscan(let model):
       let result =

@@ -50,7 +50,8 @@ struct ShapeSpace: Sendable {
   static func spectrum(of values: [Double], length: Int, count: Int, fft: FourierTransform)
     -> Spectrum
   {
-    var real = [Double](), imaginary = [Double]()
+    var real = [Double]()
+    var imaginary = [Double]()
     let channels = values.count / length
     real.reserveCapacity(channels * count)
     imaginary.reserveCapacity(channels * count)
