@@ -154,7 +154,7 @@ let package = Package(
       dependencies: [
         "DuctusTestSupport", "_DuctusSupport", "DuctusCLI", "InkFormats", "InkMath", "InkRender",
         "OpenPencilKit", "InkSampling", "InkDistances", "InkTracing", "InkShapes", "InkFeatures",
-        "InkSignatures", "InkSignatureStore",
+        "InkClustering", "InkSignatures", "InkSignatureStore",
       ],
       exclude: ["Snapshots"]),
   ]

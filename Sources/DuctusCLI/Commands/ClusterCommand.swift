@@ -8,9 +8,9 @@ import InkSampling
 import _DuctusSupport
 
 /// `ductus cluster INPUT`: k-means, mini-batch k-means, k-medoids, hierarchical clustering or
-/// DBSCAN of a corpus's
-/// resampled drawings, a `.npy` feature table or a `.npy` distance matrix; the labels to `-o`,
-/// a summary with the quality scores to standard output.
+/// DBSCAN of a corpus's resampled drawings, a `.npy` feature table or a `.npy` distance matrix,
+/// or DTW k-means or k-Shape of a corpus's drawings as series; the labels to `-o`, a summary
+/// with the quality scores to standard output.
 struct ClusterCommand: Command {
   var signature: CommandSignature {
     CommandSignature(
@@ -35,9 +35,13 @@ struct ClusterCommand: Command {
         + "in the scores. dtw-kmeans is tslearn's TimeSeriesKMeans(metric=\"dtw\"): each "
         + "drawing's resampled points are a 2-D series, assigned by DTW to the nearest centre, "
         + "each centre a DBA barycentre of its cluster; it stops when the inertia (the mean "
-        + "squared DTW distance) changes by less than --tol. kmeans and minibatch-kmeans need "
-        + "features, dtw-kmeans a corpus; kmedoids, hierarchical and dbscan take either, features "
-        + "by their Euclidean distances.\n\n"
+        + "squared DTW distance) changes by less than --tol. kshape is tslearn's KShape "
+        + "(Paparrizos and Gravano's k-Shape): each drawing's x and y z-normalised, compared by "
+        + "the shape-based distance (1 − the best normalised cross-correlation over all shifts), "
+        + "each centre the shape extracted from its cluster; it starts from K drawings drawn "
+        + "with --seed, or --init. kmeans and minibatch-kmeans need features, dtw-kmeans and "
+        + "kshape a corpus; kmedoids, hierarchical and dbscan take either, features by their "
+        + "Euclidean distances.\n\n"
         + "-o gets the labels as CSV 'key,cluster' (or NDJSON {\"cluster\", \"key\"} for .ndjson, "
         + ".jsonl or .json), clusters numbered from 0; standard output gets the summary: method, k, "
         + "iterations, inertia or loss, the silhouette (and from features Davies–Bouldin and "
@@ -56,6 +60,7 @@ struct ClusterCommand: Command {
           "method", valueName: "name", help: "The clustering method.",
           allowedValues: [
             "kmeans", "minibatch-kmeans", "kmedoids", "hierarchical", "dbscan", "dtw-kmeans",
+            "kshape",
           ]),
         .value("k", valueName: "K", help: "The number of clusters (1 or more; not for dbscan)."),
         .flag("precomputed", help: "The .npy input is a square distance matrix, not features."),
@@ -68,21 +73,23 @@ struct ClusterCommand: Command {
           allowedValues: KMeans.Algorithm.allCases.map(\.rawValue), defaultDescription: "lloyd"),
         .value(
           "seed", valueName: "n",
-          help: "The seed of the k-means++ or k-medoids start (0 or more).",
+          help: "The seed of the k-means++, k-medoids or k-Shape start (0 or more).",
           defaultDescription: "0"),
         .value(
           "init", valueName: "file",
           help: "The starting centres of k-means, a K × features .npy (scikit-learn's init; "
-            + "K × N × 2 points for dtw-kmeans)."),
+            + "K × N × 2 points for dtw-kmeans and kshape)."),
         .value(
           "max-iter", valueName: "n", help: "The most iterations (1 or more).",
-          defaultDescription: "300 for kmeans, 100 for minibatch-kmeans and kmedoids, 50 for "
-            + "dtw-kmeans"),
+          defaultDescription: "300 for kmeans, 100 for minibatch-kmeans, kmedoids and kshape, 50 "
+            + "for dtw-kmeans"),
         .value(
           "tol", valueName: "x",
           help: "k-means stops when the centres' squared moves add up to at most this times the "
-            + "mean variance of the features; dtw-kmeans when the inertia changes by less.",
-          defaultDescription: "1e-4 for kmeans, 0 (off) for minibatch-kmeans, 1e-6 for dtw-kmeans"),
+            + "mean variance of the features; dtw-kmeans and kshape when the inertia changes by "
+            + "less.",
+          defaultDescription: "1e-4 for kmeans, 0 (off) for minibatch-kmeans, 1e-6 for dtw-kmeans "
+            + "and kshape"),
         .value(
           "batch-size", valueName: "n", help: "The rows a step of minibatch-kmeans (1 or more).",
           defaultDescription: "1024"),
@@ -121,19 +128,22 @@ struct ClusterCommand: Command {
     case kmedoids(KMedoids)
     case hierarchical(LinkageMethod, maxClusters: Int)
     case dtwKMeans(TimeSeriesKMeans, start: String?)
+    case kshape(KShape, start: String?)
 
     /// Whether the method clusters features only, not a distance matrix.
     var needsFeatures: Bool {
       switch self {
-      case .kmeans, .minibatch, .dtwKMeans: return true
+      case .kmeans, .minibatch, .dtwKMeans, .kshape: return true
       case .dbscan, .kmedoids, .hierarchical: return false
       }
     }
 
     /// Whether the method clusters a corpus's resampled drawings as series.
     var needsCorpus: Bool {
-      if case .dtwKMeans = self { return true }
-      return false
+      switch self {
+      case .dtwKMeans, .kshape: return true
+      default: return false
+      }
     }
   }
 
@@ -223,8 +233,8 @@ struct ClusterCommand: Command {
   private func parseMethod(_ arguments: ParsedArguments) throws -> Method {
     guard let name = arguments.value("method") else {
       throw UsageError(
-        "cluster needs --method kmeans, minibatch-kmeans, kmedoids, hierarchical, dbscan or "
-          + "dtw-kmeans")
+        "cluster needs --method kmeans, minibatch-kmeans, kmedoids, hierarchical, dbscan, "
+          + "dtw-kmeans or kshape")
     }
     if name == "dbscan" { return .dbscan(try Self.parseDBSCAN(arguments)) }
     guard let k = try arguments.value("k", as: Int.self) else {
@@ -246,7 +256,7 @@ struct ClusterCommand: Command {
           + "or more")
     }
     try Self.refuseForeignOptions(arguments, method: name)
-    let defaultTolerances: [String: Double] = ["kmeans": 1e-4, "dtw-kmeans": 1e-6]
+    let defaultTolerances: [String: Double] = ["kmeans": 1e-4, "dtw-kmeans": 1e-6, "kshape": 1e-6]
     let defaultTolerance = defaultTolerances[name] ?? 0
     let tolerance = try arguments.value("tol", as: Double.self) ?? defaultTolerance
     guard tolerance >= 0 else {
@@ -279,6 +289,12 @@ struct ClusterCommand: Command {
           clusterCount: k, maxIterations: maxIterations ?? 50, tolerance: tolerance,
           seed: UInt64(seed)),
         start: arguments.value("init"))
+    case "kshape":
+      return .kshape(
+        KShape(
+          clusterCount: k, maxIterations: maxIterations ?? 100, tolerance: tolerance,
+          seed: UInt64(seed)),
+        start: arguments.value("init"))
     case "kmedoids":
       return .kmedoids(
         KMedoids(clusterCount: k, maxIterations: maxIterations ?? 100, seed: UInt64(seed)))
@@ -295,6 +311,7 @@ struct ClusterCommand: Command {
       "minibatch-kmeans": ["init", "tol", "max-iter", "seed", "batch-size"],
       "kmedoids": ["max-iter", "seed"], "hierarchical": ["linkage", "dendrogram"],
       "dbscan": ["eps", "min-samples"], "dtw-kmeans": ["init", "tol", "max-iter", "seed"],
+      "kshape": ["init", "tol", "max-iter", "seed"],
     ]
     let options = [
       "algorithm", "init", "tol", "max-iter", "seed", "linkage", "dendrogram", "batch-size", "eps",
@@ -367,21 +384,24 @@ struct ClusterCommand: Command {
       summary.inertia = result.inertia
     case .dtwKMeans(let model, let start):
       let series = input.drawings!
-      let initial = try start.map { path in
-        let length = series[0].count
-        let centres = try Self.centres(
-          at: path, k: model.clusterCount, features: 2 * length, context: context)
-        return (0..<centres.rows).map { row in
-          let points = Array(centres.row(row))
-          return SampleBuffer(
-            xs: stride(from: 0, to: points.count, by: 2).map { points[$0] },
-            ys: stride(from: 1, to: points.count, by: 2).map { points[$0] })
-        }
+      let initial = try start.map {
+        try Self.seriesCentres(at: $0, k: model.clusterCount, series: series, context: context)
       }
       let result = try model.fit(series, initialCentres: initial)
       labels = result.labels
       (summary.method, summary.iterations, summary.converged) = (
         "dtw-kmeans", result.iterations, result.converged
+      )
+      summary.inertia = result.inertia
+    case .kshape(let model, let start):
+      let series = input.drawings!
+      let initial = try start.map {
+        try Self.seriesCentres(at: $0, k: model.clusterCount, series: series, context: context)
+      }
+      let result = try model.fit(series, initialCentres: initial)
+      labels = result.labels
+      (summary.method, summary.iterations, summary.converged) = (
+        "kshape", result.iterations, result.converged
       )
       summary.inertia = result.inertia
     case .dbscan(let model):
@@ -535,6 +555,20 @@ struct ClusterCommand: Command {
         "\(path): the starting centres must be a \(k) × \(features) array (k × features)")
     }
     return matrix
+  }
+
+  /// The starting centres of `--init` for a series method: a `k × N × 2` `.npy` of points (or
+  /// `k × 2N`, `x0, y0, x1, y1, …` a row), `N` the corpus's resampled length.
+  private static func seriesCentres(
+    at path: String, k: Int, series: [SampleBuffer], context: CommandContext
+  ) throws -> [SampleBuffer] {
+    let centres = try centres(at: path, k: k, features: 2 * series[0].count, context: context)
+    return (0..<centres.rows).map { row in
+      let points = Array(centres.row(row))
+      return SampleBuffer(
+        xs: stride(from: 0, to: points.count, by: 2).map { points[$0] },
+        ys: stride(from: 1, to: points.count, by: 2).map { points[$0] })
+    }
   }
 
   /// Writes the labels as CSV `key,cluster`, or NDJSON for a `.ndjson`, `.jsonl` or `.json`
