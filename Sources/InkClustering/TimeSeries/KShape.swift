@@ -20,7 +20,7 @@ import _DuctusSupport
 /// matrix; LAPACK `dsyevd`), negated when its negative lies nearer the aligned members (the
 /// distances summed over all channels, as tslearn measures them).
 ///
-/// The cross-correlations come from FFTs (InkMath's ``InkMath/FourierTransform``) of the
+/// The cross-correlations come from FFTs (InkMath's `FourierTransform`) of the
 /// smallest power of two of at least `2L − 1` samples: each series's transform is taken once,
 /// each centre's once an iteration, and a pair costs one inverse transform. A given start is used
 /// as it is (tslearn does not normalise it); the drawn start is `k` distinct series chosen with

@@ -10,7 +10,7 @@ import _DuctusSupport
 /// distance (the first of equally near ones), takes the inertia (the mean squared distance to
 /// the assigned centres), moves each centre to the DBA barycentre of its series starting from the
 /// centre itself (tslearn's `dtw_barycenter_averaging_petitjean`, the series first in each
-/// alignment: ``InkDistances/DTWBarycenterAveraging/seriesFirst``, at most
+/// alignment: `DTWBarycenterAveraging.seriesFirst`, at most
 /// ``barycenterIterations`` with ``barycenterTolerance``), and stops when the inertia changed by
 /// less than ``tolerance`` or after ``maxIterations``. The series are then assigned once more to
 /// the final centres (tslearn's `_post_fit`); the reported inertia stays the last iteration's.
