@@ -24,11 +24,14 @@ import InkSampling
 ///   k-means (DBA centres) of 2-D series of `L` points, a row `x0, y0, x1, y1, …` each, `I`
 ///   iterations from the given start (tolerance 0), reported as seconds an iteration; the DTW
 ///   runs on all cores.
+/// - `kshape --data FILE --init FILE --dimension 2L [--iterations I] [--repetitions R]`: k-Shape
+///   of the same series from a given (z-normalised) start, at most `I` iterations (tolerance
+///   0), reported as seconds an iteration; the cross-correlations run on all cores.
 enum ClusteringBenchmarks: BenchmarkSuite {
   static let name = "cluster"
   static let summary =
     "k-means an iteration (Lloyd, Hamerly), mini-batch k-means, linkage (4 methods), FasterPAM, "
-    + "DBSCAN, DTW k-means an iteration"
+    + "DBSCAN, DTW k-means and k-Shape an iteration"
 
   static func run(_ arguments: BenchmarkArguments) throws {
     BLASThreading.setThreadCount(try arguments.integer("threads", default: 1))
@@ -91,7 +94,7 @@ enum ClusteringBenchmarks: BenchmarkSuite {
       Stopwatch.emit(
         "# dbscan\tclusters \(fit.result.clusterCount)\tnoise "
           + "\(fit.result.labels.filter { $0 < 0 }.count)")
-    case "dtwkmeans":
+    case "dtwkmeans", "kshape":
       func series(_ matrix: Matrix) -> [SampleBuffer] {
         (0..<matrix.rows).map { row in
           let points = Array(matrix.row(row))
@@ -101,19 +104,23 @@ enum ClusteringBenchmarks: BenchmarkSuite {
         }
       }
       let start = try RawMatrixFile.read(try arguments.string("init"), columns: dimension)
-      let model = TimeSeriesKMeans(
-        clusterCount: start.rows, maxIterations: try arguments.integer("iterations", default: 3),
-        tolerance: 0)
+      let iterations = try arguments.integer("iterations", default: 3)
       let fit = try Stopwatch.best(of: repetitions) {
-        try model.fit(series(data), initialCentres: series(start))
+        arguments.caseName == "kshape"
+          ? try KShape(clusterCount: start.rows, maxIterations: iterations, tolerance: 0)
+            .fit(series(data), initialCentres: series(start))
+          : try TimeSeriesKMeans(
+            clusterCount: start.rows, maxIterations: iterations, tolerance: 0
+          ).fit(series(data), initialCentres: series(start))
       }
-      Stopwatch.report("dtwkmeans", seconds: fit.seconds / Double(fit.result.iterations))
+      Stopwatch.report(arguments.caseName, seconds: fit.seconds / Double(fit.result.iterations))
       Stopwatch.emit(
-        "# dtwkmeans\titerations \(fit.result.iterations)\tinertia \(fit.result.inertia)")
+        "# \(arguments.caseName)\titerations \(fit.result.iterations)\tinertia "
+          + "\(fit.result.inertia)")
     default:
       throw BenchmarkError.unknownCase(
         arguments.caseName,
-        known: ["kmeans", "minibatch", "linkage", "kmedoids", "dbscan", "dtwkmeans"])
+        known: ["kmeans", "minibatch", "linkage", "kmedoids", "dbscan", "dtwkmeans", "kshape"])
     }
     Stopwatch.emit("# threads\t\(BLASThreading.threadCount)\t\(BLASThreading.configuration)")
   }

@@ -131,7 +131,7 @@ public struct DTWBarycenterAveraging: Hashable, Sendable {
               path: WarpingPath(
                 firstIndices: alignment.path.secondIndices,
                 secondIndices: alignment.path.firstIndices),
-              matchedRange: alignment.matchedRange)
+              matchedRange: 0...(series[k].count - 1))
           } else {
             output[k] = dtw.preparedAlignment(barycenter, series[k], window: window)
           }
