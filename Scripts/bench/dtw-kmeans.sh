@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Benchmarks DTW k-means (InkClustering's TimeSeriesKMeans, DBA centres) against tslearn's
-# TimeSeriesKMeans(metric="dtw") on the same input, in one run, and prints the ratio.
+# Benchmarks DTW k-means (InkClustering's TimeSeriesKMeans, DBA centres) and k-Shape against
+# tslearn's TimeSeriesKMeans(metric="dtw") and KShape on the same input, in one run, and prints
+# the ratios.
 #
 #   Scripts/bench/dtw-kmeans.sh [--series 1000] [--length 32] [--k 8] [--iterations 3]
 #                               [--threads 2] [--repetitions 1] [--rounds 1]
@@ -11,7 +12,10 @@
 # report the time an iteration: n × k DTW distances, then a DBA update of every centre (at most
 # 30 DBA iterations, tol 1e-5, tslearn's defaults). Ductus spreads the DTW over all cores;
 # tslearn gets n_jobs = --threads (joblib threads for its distances and DBA paths). Each side
-# keeps its best time over --rounds rounds. A ratio above 1 means Ductus is faster.
+# keeps its best time over --rounds rounds. k-Shape: the same series z-normalised, from the
+# start z-normalised, at most --iterations iterations (tolerance 0; both stop early if the
+# inertia grows), the time an iteration; tslearn's numba kernels get NUMBA_NUM_THREADS=--threads.
+# A ratio above 1 means Ductus is faster.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 series=1000 length=32 k=8 iterations=3 threads=2 repetitions=1 rounds=1
@@ -45,11 +49,16 @@ for round in $(seq "$rounds"); do
     --dimension $((2 * length)) --iterations "$iterations" --repetitions "$repetitions" >>"$ductus"
   OPENBLAS_NUM_THREADS=1 python3 "$peer" fit "$data" --length "$length" \
     --iterations "$iterations" --threads "$threads" --repetitions "$repetitions" >>"$peers"
+  "$bench" cluster kshape --data "$data/dtw.f64" --init "$data/kshape-init.f64" \
+    --dimension $((2 * length)) --iterations "$iterations" --repetitions "$repetitions" >>"$ductus"
+  OPENBLAS_NUM_THREADS=1 NUMBA_NUM_THREADS="$threads" python3 "$peer" kshape "$data" \
+    --length "$length" --iterations "$iterations" --repetitions "$repetitions" >>"$peers"
 done
 
-echo "DTW k-means benchmark: ${series} series of ${length} 2-D points into ${k} clusters, ${iterations} iterations; DuctusBench ${label}; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "DTW k-means and k-Shape benchmark: ${series} series of ${length} 2-D points into ${k} clusters, ${iterations} iterations; DuctusBench ${label}; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "threads: ductus all $(nproc) cores (concurrentPerform), tslearn n_jobs ${threads}"
 grep -h '^# ' "$ductus" | grep -v threads | sed 's/^# /ductus: /' | sort -u
 grep -h '^# ' "$peers" | sed 's/^# /peer: /' | sort -u
 python3 "$(dirname "$0")/ratio_table.py" "$ductus" "$peers" 4 \
-  "dtwkmeans:dtwkmeans:DTW k-means iteration vs tslearn"
+  "dtwkmeans:dtwkmeans:DTW k-means iteration vs tslearn" \
+  "kshape:kshape:k-Shape iteration vs tslearn"

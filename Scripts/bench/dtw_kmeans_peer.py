@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Peer side of Scripts/bench/dtw-kmeans.sh: writes the shared input and times tslearn's DTW
-k-means on it.
+k-means and k-Shape on it.
 
   dtw_kmeans_peer.py generate DIR [--series 1000] [--length 32] [--k 8]
   dtw_kmeans_peer.py fit DIR [--length 32] [--iterations 3] [--threads T] [--repetitions R]
+  dtw_kmeans_peer.py kshape DIR [--length 32] [--iterations 3] [--repetitions R]
 
 The input is --series 2-D series of --length points, each a warped noisy copy of one of --k
 random smooth curves (a resampled drawing's shape), and a start of --k of them, stored as raw
 little-endian float64 rows x0, y0, x1, y1, … (ndarray.tofile), which DuctusBench reads. The
 result is a `name<TAB>seconds` line, the best of the repetitions, in seconds an iteration:
 TimeSeriesKMeans(metric="dtw", init=<start>, n_init=1, tol=0, max_iter=--iterations,
-n_jobs=--threads), total time over n_iter_ (DBA centres, tslearn's defaults).
+n_jobs=--threads), total time over n_iter_ (DBA centres, tslearn's defaults); and
+KShape(init=<the start z-normalised>, n_init=1, tol=0, max_iter=--iterations) of the series
+z-normalised by TimeSeriesScalerMeanVariance (untimed), numba's threads set by the caller
+(NUMBA_NUM_THREADS).
 """
 import argparse
 import time
@@ -35,6 +39,8 @@ def generate(args):
     out = Path(args.dir)
     data.reshape(args.series, -1).tofile(out / "dtw.f64")
     start.reshape(args.k, -1).tofile(out / "dtw-init.f64")
+    mean, std = start.mean(axis=1, keepdims=True), start.std(axis=1, keepdims=True)
+    ((start - mean) / std).reshape(args.k, -1).tofile(out / "kshape-init.f64")
 
 
 def fit(args):
@@ -60,8 +66,32 @@ def fit(args):
           f"\tinertia {model.inertia_}", flush=True)
 
 
+def kshape(args):
+    import warnings
+
+    warnings.filterwarnings("ignore")
+    import tslearn
+    from tslearn.clustering import KShape
+    from tslearn.preprocessing import TimeSeriesScalerMeanVariance
+
+    out = Path(args.dir)
+    data = np.fromfile(out / "dtw.f64").reshape(-1, args.length, 2)
+    data = TimeSeriesScalerMeanVariance().fit_transform(data)
+    start = np.fromfile(out / "kshape-init.f64").reshape(-1, args.length, 2)
+    model = KShape(n_clusters=len(start), init=start, n_init=1, tol=0, max_iter=args.iterations)
+    model.fit(data[:40])  # compiles tslearn's numba kernels, untimed
+    best = float("inf")
+    for _ in range(args.repetitions):
+        begin = time.perf_counter()
+        model.fit(data)
+        best = min(best, (time.perf_counter() - begin) / model.n_iter_)
+    print(f"kshape\t{best:.6f}", flush=True)
+    print(f"# tslearn {tslearn.__version__} kshape\titerations {model.n_iter_}"
+          f"\tinertia {model.inertia_}", flush=True)
+
+
 parser = argparse.ArgumentParser()
-parser.add_argument("command", choices=["generate", "fit"])
+parser.add_argument("command", choices=["generate", "fit", "kshape"])
 parser.add_argument("dir")
 parser.add_argument("--series", type=int, default=1000)
 parser.add_argument("--length", type=int, default=32)
@@ -70,4 +100,4 @@ parser.add_argument("--iterations", type=int, default=3)
 parser.add_argument("--threads", type=int, default=1)
 parser.add_argument("--repetitions", type=int, default=1)
 args = parser.parse_args()
-generate(args) if args.command == "generate" else fit(args)
+{"generate": generate, "fit": fit, "kshape": kshape}[args.command](args)
