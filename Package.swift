@@ -60,7 +60,9 @@ let package = Package(
         "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
       ]),
     .target(name: "InkFeatures", dependencies: ["OpenPencilKit", "InkSampling"]),
-    .target(name: "InkClustering", dependencies: ["_DuctusSupport", "InkMath"]),
+    .target(
+      name: "InkClustering",
+      dependencies: ["_DuctusSupport", "InkMath", "InkSampling", "InkDistances"]),
     .target(name: "InkSignatureStore", dependencies: ["_DuctusSupport", "CSQLite"]),
     .target(
       name: "InkSignatures",
@@ -132,7 +134,10 @@ let package = Package(
         "DuctusTestSupport", "InkFeatures", "InkFormats", "InkSampling", "OpenPencilKit",
       ]),
     .testTarget(
-      name: "InkClusteringTests", dependencies: ["DuctusTestSupport", "InkClustering", "InkMath"]),
+      name: "InkClusteringTests",
+      dependencies: [
+        "DuctusTestSupport", "InkClustering", "InkMath", "InkSampling", "InkDistances",
+      ]),
     .testTarget(
       name: "InkSignaturesTests",
       dependencies: [
@@ -149,7 +154,7 @@ let package = Package(
       dependencies: [
         "DuctusTestSupport", "_DuctusSupport", "DuctusCLI", "InkFormats", "InkMath", "InkRender",
         "OpenPencilKit", "InkSampling", "InkDistances", "InkTracing", "InkShapes", "InkFeatures",
-        "InkSignatures", "InkSignatureStore",
+        "InkClustering", "InkSignatures", "InkSignatureStore",
       ],
       exclude: ["Snapshots"]),
   ]

@@ -1,5 +1,6 @@
 import InkClustering
 import InkMath
+import InkSampling
 
 /// `DuctusBench cluster …`: k-means iterations, mini-batch k-means, linkage, FasterPAM, DBSCAN
 /// and HDBSCAN on inputs written by
@@ -21,11 +22,18 @@ import InkMath
 ///   the points by their Euclidean distances.
 /// - `hdbscan --data FILE --dimension D [--min-cluster-size C] [--min-samples M]
 ///   [--repetitions R]`: HDBSCAN (excess of mass) of the points by their Euclidean distances.
+/// - `dtwkmeans --data FILE --init FILE --dimension 2L [--iterations I] [--repetitions R]`: DTW
+///   k-means (DBA centres) of 2-D series of `L` points, a row `x0, y0, x1, y1, …` each, `I`
+///   iterations from the given start (tolerance 0), reported as seconds an iteration; the DTW
+///   runs on all cores.
+/// - `kshape --data FILE --init FILE --dimension 2L [--iterations I] [--repetitions R]`: k-Shape
+///   of the same series from a given (z-normalised) start, at most `I` iterations (tolerance
+///   0), reported as seconds an iteration; the cross-correlations run on all cores.
 enum ClusteringBenchmarks: BenchmarkSuite {
   static let name = "cluster"
   static let summary =
     "k-means an iteration (Lloyd, Hamerly), mini-batch k-means, linkage (4 methods), FasterPAM, "
-    + "DBSCAN, HDBSCAN"
+    + "DBSCAN, HDBSCAN, DTW k-means and k-Shape an iteration"
 
   static func run(_ arguments: BenchmarkArguments) throws {
     BLASThreading.setThreadCount(try arguments.integer("threads", default: 1))
@@ -97,10 +105,35 @@ enum ClusteringBenchmarks: BenchmarkSuite {
       Stopwatch.emit(
         "# hdbscan\tclusters \(fit.result.clusterCount)\tnoise "
           + "\(fit.result.labels.filter { $0 < 0 }.count)")
+    case "dtwkmeans", "kshape":
+      func series(_ matrix: Matrix) -> [SampleBuffer] {
+        (0..<matrix.rows).map { row in
+          let points = Array(matrix.row(row))
+          return SampleBuffer(
+            xs: stride(from: 0, to: points.count, by: 2).map { points[$0] },
+            ys: stride(from: 1, to: points.count, by: 2).map { points[$0] })
+        }
+      }
+      let start = try RawMatrixFile.read(try arguments.string("init"), columns: dimension)
+      let iterations = try arguments.integer("iterations", default: 3)
+      let fit = try Stopwatch.best(of: repetitions) {
+        arguments.caseName == "kshape"
+          ? try KShape(clusterCount: start.rows, maxIterations: iterations, tolerance: 0)
+            .fit(series(data), initialCentres: series(start))
+          : try TimeSeriesKMeans(
+            clusterCount: start.rows, maxIterations: iterations, tolerance: 0
+          ).fit(series(data), initialCentres: series(start))
+      }
+      Stopwatch.report(arguments.caseName, seconds: fit.seconds / Double(fit.result.iterations))
+      Stopwatch.emit(
+        "# \(arguments.caseName)\titerations \(fit.result.iterations)\tinertia "
+          + "\(fit.result.inertia)")
     default:
       throw BenchmarkError.unknownCase(
         arguments.caseName,
-        known: ["kmeans", "minibatch", "linkage", "kmedoids", "dbscan", "hdbscan"])
+        known: [
+          "kmeans", "minibatch", "linkage", "kmedoids", "dbscan", "hdbscan", "dtwkmeans", "kshape",
+        ])
     }
     Stopwatch.emit("# threads\t\(BLASThreading.threadCount)\t\(BLASThreading.configuration)")
   }

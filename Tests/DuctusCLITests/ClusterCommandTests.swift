@@ -1,13 +1,16 @@
 import DuctusTestSupport
 import Foundation
+import InkClustering
 import InkFormats
+import InkSampling
 import Testing
 
 /// `ductus cluster` end to end: a k-means run that reproduces scikit-learn's labels from a
 /// `.npy` feature table and a start, k-medoids and hierarchical clustering of a precomputed
 /// matrix with a sidecar of keys, DBSCAN and HDBSCAN (features and a precomputed matrix) with
-/// scikit-learn's labels and noise, mini-batch
-/// k-means near scikit-learn's inertia, a labelled corpus, and the exit codes of its failures.
+/// scikit-learn's labels and noise, mini-batch k-means near scikit-learn's inertia, a labelled
+/// corpus, DTW k-means and k-Shape of a corpus as the library clusters its resampled drawings,
+/// and the exit codes of its failures.
 @Suite struct ClusterCommandTests {
   struct KMeansCase: Decodable {
     let points: Int
@@ -134,6 +137,59 @@ import Testing
     let summary =
       try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as! [String: Any]
     #expect(summary["iterations"] as? Int == 0)
+  }
+
+  @Test(arguments: ["dtw-kmeans", "kshape"])
+  func seriesMethodsClusterTheResampledDrawingsAsTheLibraryDoes(method: String) throws {
+    let corpus = "Datasets/samples/samples.ndjson"
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let resampled = folder.appendingPathComponent("series.npy")
+    let resample = try DuctusProcess.run([
+      "resample", corpus, "--resample", "16", "--normalize", "unit", "-o", resampled.path,
+    ])
+    #expect(resample.exitCode == 0, "\(resample.standardError)")
+    let array = try NpyArray(data: Data(contentsOf: resampled))
+    #expect(array.shape == [5, 16, 2])
+    let series = (0..<5).map { row in
+      let points = Array(array.values[row * 32..<(row + 1) * 32])
+      return SampleBuffer(
+        xs: stride(from: 0, to: 32, by: 2).map { points[$0] },
+        ys: stride(from: 1, to: 32, by: 2).map { points[$0] })
+    }
+    let start = folder.appendingPathComponent("start.npy")
+    try writeMatrix(Array(array.values[32..<96]), shape: [2, 16, 2], to: start)
+    let labels = folder.appendingPathComponent("labels.csv")
+    let run = try DuctusProcess.run([
+      "cluster", corpus, "--method", method, "--k", "2", "--resample", "16", "--init", start.path,
+      "-o", labels.path, "--format", "json",
+    ])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    let expected =
+      method == "kshape"
+      ? try KShape(clusterCount: 2).fit(series, initialCentres: Array(series[1...2]))
+      : try TimeSeriesKMeans(clusterCount: 2).fit(series, initialCentres: Array(series[1...2]))
+    let lines = try String(contentsOf: labels, encoding: .utf8).split(separator: "\n")
+    #expect(
+      lines.dropFirst().map { $0.split(separator: ",").last! }
+        == expected.labels.map {
+          Substring(String($0))
+        })
+    let summary =
+      try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as! [String: Any]
+    #expect(summary["method"] as? String == method)
+    #expect(summary["iterations"] as? Int == expected.iterations)
+    let inertia = try #require(summary["inertia"] as? Double)
+    #expect(abs(inertia - expected.inertia) <= 1e-12 * max(1, expected.inertia))
+    // Two equal starting centres leave the second cluster empty: malformed input.
+    try writeMatrix(
+      Array(array.values[32..<64]) + array.values[32..<64], shape: [2, 32], to: start)
+    let empty = try DuctusProcess.run([
+      "cluster", corpus, "--method", method, "--k", "2", "--resample", "16", "--init", start.path,
+      "-o", "-",
+    ])
+    #expect(empty.exitCode == 65)
+    #expect(empty.standardError.contains("cluster 1 was left empty"), "\(empty.standardError)")
   }
 
   @Test func dbscanFromANpyTableGivesScikitLearnsLabelsAndNoise() throws {
@@ -359,6 +415,9 @@ import Testing
         "-",
       ],
       ["cluster", "x.npy", "--method", "minibatch-kmeans", "--k", "2", "--precomputed", "-o", "-"],
+      ["cluster", "x.npy", "--method", "dtw-kmeans", "--k", "2", "-o", "-"],
+      ["cluster", corpus, "--method", "kshape", "--k", "2", "--linkage", "ward", "-o", "-"],
+      ["cluster", corpus, "--method", "dtw-kmeans", "--k", "2", "--tol", "-1", "-o", "-"],
     ]
     for arguments in usage {
       let run = try DuctusProcess.run(arguments)

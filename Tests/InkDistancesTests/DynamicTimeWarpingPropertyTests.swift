@@ -195,4 +195,24 @@ struct DynamicTimeWarpingPropertyTests {
       try DTWBarycenterAveraging().average(of: [])
     }
   }
+
+  @Test func dbaWithTheSeriesFirstDiffersOnlyOnTies() throws {
+    // Random real-valued series have no equally cheap paths: either alignment order gives the
+    // same barycenter, under a band too.
+    var random = RandomStroke(state: 31)
+    let series = (0..<6).map { random.buffer(count: 18 + 3 * $0) }
+    for constraint in [DTWGlobalConstraint.none, .sakoeChiba(radius: 4)] {
+      let dtw = DynamicTimeWarping(constraint: constraint)
+      let first = try DTWBarycenterAveraging(dtw: dtw).average(of: series)
+      let second = try DTWBarycenterAveraging(dtw: dtw, seriesFirst: true).average(of: series)
+      #expect(first.iterations == second.iterations)
+      #expect(abs(first.cost - second.cost) <= 1e-12 * first.cost)
+      for (a, b) in zip(
+        first.barycenter.xs + first.barycenter.ys,
+        second.barycenter.xs + second.barycenter.ys)
+      {
+        #expect(abs(a - b) <= 1e-12 * max(1, abs(a)))
+      }
+    }
+  }
 }

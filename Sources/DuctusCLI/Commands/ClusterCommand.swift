@@ -8,9 +8,9 @@ import InkSampling
 import _DuctusSupport
 
 /// `ductus cluster INPUT`: k-means, mini-batch k-means, k-medoids, hierarchical clustering,
-/// DBSCAN or HDBSCAN of a corpus's
-/// resampled drawings, a `.npy` feature table or a `.npy` distance matrix; the labels to `-o`,
-/// a summary with the quality scores to standard output.
+/// DBSCAN or HDBSCAN of a corpus's resampled drawings, a `.npy` feature table or a `.npy`
+/// distance matrix, or DTW k-means or k-Shape of a corpus's drawings as series; the labels to
+/// `-o`, a summary with the quality scores to standard output.
 struct ClusterCommand: Command {
   var signature: CommandSignature {
     CommandSignature(
@@ -34,9 +34,16 @@ struct ClusterCommand: Command {
         + "(--eps, --min-samples; no --k): noise gets cluster -1, and counts as one more cluster "
         + "in the scores. hdbscan is scikit-learn's HDBSCAN (--min-cluster-size, --min-samples "
         + "defaulting to it, --cluster-selection eom or leaf, --allow-single-cluster; no --k), "
-        + "noise -1 likewise. kmeans and minibatch-kmeans need features; kmedoids, hierarchical, "
-        + "dbscan and hdbscan take either, features by their Euclidean distances (hdbscan needs a "
-        + "symmetric matrix).\n\n"
+        + "noise -1 likewise. dtw-kmeans is tslearn's TimeSeriesKMeans(metric=\"dtw\"): each "
+        + "drawing's resampled points are a 2-D series, assigned by DTW to the nearest centre, "
+        + "each centre a DBA barycentre of its cluster; it stops when the inertia (the mean "
+        + "squared DTW distance) changes by less than --tol. kshape is tslearn's KShape "
+        + "(Paparrizos and Gravano's k-Shape): each drawing's x and y z-normalised, compared by "
+        + "the shape-based distance (1 − the best normalised cross-correlation over all shifts), "
+        + "each centre the shape extracted from its cluster; it starts from K drawings drawn "
+        + "with --seed, or --init. kmeans and minibatch-kmeans need features, dtw-kmeans and "
+        + "kshape a corpus; kmedoids, hierarchical, dbscan and hdbscan take either, features by "
+        + "their Euclidean distances (hdbscan needs a symmetric matrix).\n\n"
         + "-o gets the labels as CSV 'key,cluster' (or NDJSON {\"cluster\", \"key\"} for .ndjson, "
         + ".jsonl or .json), clusters numbered from 0; standard output gets the summary: method, k, "
         + "iterations, inertia or loss, the silhouette (and from features Davies–Bouldin and "
@@ -55,6 +62,7 @@ struct ClusterCommand: Command {
           "method", valueName: "name", help: "The clustering method.",
           allowedValues: [
             "kmeans", "minibatch-kmeans", "kmedoids", "hierarchical", "dbscan", "hdbscan",
+            "dtw-kmeans", "kshape",
           ]),
         .value(
           "k", valueName: "K",
@@ -69,21 +77,25 @@ struct ClusterCommand: Command {
           allowedValues: KMeans.Algorithm.allCases.map(\.rawValue), defaultDescription: "lloyd"),
         .value(
           "seed", valueName: "n",
-          help: "The seed of the k-means++ or k-medoids start (0 or more).",
+          help: "The seed of the k-means++, k-medoids or k-Shape start (0 or more).",
           defaultDescription: "0"),
         .value(
           "init", valueName: "file",
-          help: "The starting centres of k-means, a K × features .npy (scikit-learn's init)."),
+          help: "The starting centres of k-means, a K × features .npy (scikit-learn's init; "
+            + "K × N × 2 points for dtw-kmeans and kshape)."),
         .value(
           "max-iter", valueName: "n",
           help: "The most iterations (1 or more; for kmeans with --init, 0 assigns each point "
             + "to its nearest given centre and stops).",
-          defaultDescription: "300 for kmeans, 100 for minibatch-kmeans and kmedoids"),
+          defaultDescription: "300 for kmeans, 100 for minibatch-kmeans, kmedoids and kshape, 50 "
+            + "for dtw-kmeans"),
         .value(
           "tol", valueName: "x",
           help: "k-means stops when the centres' squared moves add up to at most this times the "
-            + "mean variance of the features.",
-          defaultDescription: "1e-4 for kmeans, 0 (off) for minibatch-kmeans"),
+            + "mean variance of the features; dtw-kmeans and kshape when the inertia changes by "
+            + "less.",
+          defaultDescription: "1e-4 for kmeans, 0 (off) for minibatch-kmeans, 1e-6 for dtw-kmeans "
+            + "and kshape"),
         .value(
           "batch-size", valueName: "n", help: "The rows a step of minibatch-kmeans (1 or more).",
           defaultDescription: "1024"),
@@ -135,12 +147,22 @@ struct ClusterCommand: Command {
     case hdbscan(HDBSCAN)
     case kmedoids(KMedoids)
     case hierarchical(LinkageMethod, maxClusters: Int)
+    case dtwKMeans(TimeSeriesKMeans, start: String?)
+    case kshape(KShape, start: String?)
 
     /// Whether the method clusters features only, not a distance matrix.
     var needsFeatures: Bool {
       switch self {
-      case .kmeans, .minibatch: return true
+      case .kmeans, .minibatch, .dtwKMeans, .kshape: return true
       case .dbscan, .hdbscan, .kmedoids, .hierarchical: return false
+      }
+    }
+
+    /// Whether the method clusters a corpus's resampled drawings as series.
+    var needsCorpus: Bool {
+      switch self {
+      case .dtwKMeans, .kshape: return true
+      default: return false
       }
     }
   }
@@ -154,6 +176,11 @@ struct ClusterCommand: Command {
       throw UsageError(
         "'\(arguments.spelling("precomputed"))' needs a .npy distance matrix, and '\(path)' is "
           + "not a .npy file")
+    }
+    if isMatrix, method.needsCorpus {
+      throw UsageError(
+        "\(arguments.value("method")!) clusters a corpus's drawings as series, and '\(path)' is "
+          + "a .npy matrix")
     }
     if precomputed, method.needsFeatures {
       throw UsageError(
@@ -226,8 +253,8 @@ struct ClusterCommand: Command {
   private func parseMethod(_ arguments: ParsedArguments) throws -> Method {
     guard let name = arguments.value("method") else {
       throw UsageError(
-        "cluster needs --method kmeans, minibatch-kmeans, kmedoids, hierarchical, dbscan or "
-          + "hdbscan")
+        "cluster needs --method kmeans, minibatch-kmeans, kmedoids, hierarchical, dbscan, "
+          + "hdbscan, dtw-kmeans or kshape")
     }
     if name == "dbscan" { return .dbscan(try Self.parseDBSCAN(arguments)) }
     if name == "hdbscan" { return .hdbscan(try Self.parseHDBSCAN(arguments)) }
@@ -251,7 +278,9 @@ struct ClusterCommand: Command {
           + "or more" + (name == "kmeans" ? " (0, the assignment step alone, needs --init)" : ""))
     }
     try Self.refuseForeignOptions(arguments, method: name)
-    let tolerance = try arguments.value("tol", as: Double.self) ?? (name == "kmeans" ? 1e-4 : 0)
+    let defaultTolerances: [String: Double] = ["kmeans": 1e-4, "dtw-kmeans": 1e-6, "kshape": 1e-6]
+    let defaultTolerance = defaultTolerances[name] ?? 0
+    let tolerance = try arguments.value("tol", as: Double.self) ?? defaultTolerance
     guard tolerance >= 0 else {
       throw UsageError(
         "invalid value '\(tolerance)' for '\(arguments.spelling("tol"))': expected 0 or more")
@@ -276,6 +305,18 @@ struct ClusterCommand: Command {
           clusterCount: k, maxIterations: maxIterations ?? 300, tolerance: tolerance,
           algorithm: algorithm, seed: UInt64(seed)),
         start: arguments.value("init"))
+    case "dtw-kmeans":
+      return .dtwKMeans(
+        TimeSeriesKMeans(
+          clusterCount: k, maxIterations: maxIterations ?? 50, tolerance: tolerance,
+          seed: UInt64(seed)),
+        start: arguments.value("init"))
+    case "kshape":
+      return .kshape(
+        KShape(
+          clusterCount: k, maxIterations: maxIterations ?? 100, tolerance: tolerance,
+          seed: UInt64(seed)),
+        start: arguments.value("init"))
     case "kmedoids":
       return .kmedoids(
         KMedoids(clusterCount: k, maxIterations: maxIterations ?? 100, seed: UInt64(seed)))
@@ -293,6 +334,8 @@ struct ClusterCommand: Command {
       "kmedoids": ["max-iter", "seed"], "hierarchical": ["linkage", "dendrogram"],
       "dbscan": ["eps", "min-samples"],
       "hdbscan": ["min-samples", "min-cluster-size", "cluster-selection", "allow-single-cluster"],
+      "dtw-kmeans": ["init", "tol", "max-iter", "seed"],
+      "kshape": ["init", "tol", "max-iter", "seed"],
     ]
     let options = [
       "algorithm", "init", "tol", "max-iter", "seed", "linkage", "dendrogram", "batch-size", "eps",
@@ -390,6 +433,28 @@ struct ClusterCommand: Command {
         "minibatch-kmeans", model.batchSize, result.steps
       )
       (summary.iterations, summary.converged) = (result.iterations, result.converged)
+      summary.inertia = result.inertia
+    case .dtwKMeans(let model, let start):
+      let series = input.drawings!
+      let initial = try start.map {
+        try Self.seriesCentres(at: $0, k: model.clusterCount, series: series, context: context)
+      }
+      let result = try model.fit(series, initialCentres: initial)
+      labels = result.labels
+      (summary.method, summary.iterations, summary.converged) = (
+        "dtw-kmeans", result.iterations, result.converged
+      )
+      summary.inertia = result.inertia
+    case .kshape(let model, let start):
+      let series = input.drawings!
+      let initial = try start.map {
+        try Self.seriesCentres(at: $0, k: model.clusterCount, series: series, context: context)
+      }
+      let result = try model.fit(series, initialCentres: initial)
+      labels = result.labels
+      (summary.method, summary.iterations, summary.converged) = (
+        "kshape", result.iterations, result.converged
+      )
       summary.inertia = result.inertia
     case .dbscan(let model):
       let result =
@@ -548,6 +613,20 @@ struct ClusterCommand: Command {
         "\(path): the starting centres must be a \(k) × \(features) array (k × features)")
     }
     return matrix
+  }
+
+  /// The starting centres of `--init` for a series method: a `k × N × 2` `.npy` of points (or
+  /// `k × 2N`, `x0, y0, x1, y1, …` a row), `N` the corpus's resampled length.
+  private static func seriesCentres(
+    at path: String, k: Int, series: [SampleBuffer], context: CommandContext
+  ) throws -> [SampleBuffer] {
+    let centres = try centres(at: path, k: k, features: 2 * series[0].count, context: context)
+    return (0..<centres.rows).map { row in
+      let points = Array(centres.row(row))
+      return SampleBuffer(
+        xs: stride(from: 0, to: points.count, by: 2).map { points[$0] },
+        ys: stride(from: 1, to: points.count, by: 2).map { points[$0] })
+    }
   }
 
   /// Writes the labels as CSV `key,cluster`, or NDJSON for a `.ndjson`, `.jsonl` or `.json`

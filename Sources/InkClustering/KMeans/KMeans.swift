@@ -121,9 +121,9 @@ public struct KMeans: Sendable, Hashable {
     variance /= Double(n * d)
     let points = try Matrix(rows: n, columns: d, elements: centred)
     let start =
-      initialCentres.map { centres in
+      try initialCentres.map { centres in
         centres.elements.indices.map { centres.elements[$0] - mean[$0 % d] }
-      } ?? KMeansPlusPlus(points: points, clusterCount: k, seed: seed).centres()
+      } ?? KMeansPlusPlus.centres(of: points, clusterCount: k, seed: seed)
     var state = LloydIterations(points: points, centres: start, clusterCount: k)
     let converged = state.iterate(
       maxIterations: maxIterations, tolerance: tolerance * variance,

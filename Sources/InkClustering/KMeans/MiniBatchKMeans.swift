@@ -110,7 +110,7 @@ public struct MiniBatchKMeans: Sendable, Hashable {
       let sampleSize = min(n, max(3 * batchSize, 3 * k))
       let sample = try Matrix(rows: sampleSize, columns: d, elements: try rows(draw(sampleSize)))
       try FiniteValues.check(sample.elements, operation: operation)
-      start = KMeansPlusPlus(points: sample, clusterCount: k, seed: random.next()).centres()
+      start = try KMeansPlusPlus.centres(of: sample, clusterCount: k, seed: random.next())
     }
     var state = try MiniBatchKMeansState(centres: start, dimension: d)
     let threshold = tolerance > 0 ? tolerance * (try meanVariance(n, d, rows)) : 0

@@ -12,7 +12,10 @@ import InkSampling
 ///   tslearn's `nanmean` of NaN-padded series), as long as the longest series;
 /// - each iteration computes the paths and the cost (the mean squared DTW distance), updates
 ///   the barycenter, and then stops when the cost changed by less than ``tolerance`` or grew;
-/// - at most ``maxIterations`` iterations run.
+/// - at most ``maxIterations`` iterations run;
+/// - each alignment has the barycenter first and the series second (`dtw_path(barycenter, x)`),
+///   or with ``seriesFirst`` the series first, as `dtw_barycenter_averaging_petitjean` (which
+///   tslearn's `TimeSeriesKMeans` calls) aligns them; the order decides the path on ties.
 ///
 /// ```swift
 /// let dba = DTWBarycenterAveraging(maxIterations: 10)
@@ -29,15 +32,20 @@ public struct DTWBarycenterAveraging: Hashable, Sendable {
   public var maxIterations: Int
   /// The cost change below which the iterations stop (tslearn's `tol`).
   public var tolerance: Double
+  /// Whether each series is the first of its alignment and the barycenter the second
+  /// (tslearn's `dtw_barycenter_averaging_petitjean`) rather than the other way round
+  /// (`dtw_barycenter_averaging`).
+  public var seriesFirst: Bool
 
-  /// A DBA configuration; the defaults are tslearn's.
+  /// A DBA configuration; the defaults are tslearn's `dtw_barycenter_averaging`.
   public init(
     dtw: DynamicTimeWarping = DynamicTimeWarping(), maxIterations: Int = 30,
-    tolerance: Double = 1e-5
+    tolerance: Double = 1e-5, seriesFirst: Bool = false
   ) {
     self.dtw = dtw
     self.maxIterations = maxIterations
     self.tolerance = tolerance
+    self.seriesFirst = seriesFirst
   }
 
   /// The DTW barycenter of `series`, starting from `initial` (or the sample-wise mean).
@@ -97,22 +105,36 @@ public struct DTWBarycenterAveraging: Hashable, Sendable {
       })
   }
 
-  /// The alignments of the barycenter (first) with every series (second), in parallel.
+  /// The alignments of the barycenter with every series, in parallel, in the order
+  /// ``seriesFirst`` sets; each path is given as (barycenter sample, series sample) pairs.
   private func align(_ series: [DTWPreparedSeries], to barycenter: DTWPreparedSeries)
     throws(DTWError) -> [DTWAlignment]
   {
     var windows = [Int: DTWWindow]()
     for length in Set(series.map(\.count)) {
-      windows[length] = try dtw.pathWindow(rows: barycenter.count, columns: length)
+      windows[length] =
+        seriesFirst
+        ? try dtw.pathWindow(rows: length, columns: barycenter.count)
+        : try dtw.pathWindow(rows: barycenter.count, columns: length)
     }
-    let dtw = self.dtw
+    let (dtw, seriesFirst) = (self.dtw, self.seriesFirst)
     var alignments = [DTWAlignment?](repeating: nil, count: series.count)
     alignments.withUnsafeMutableBufferPointer { buffer in
       let output = DisjointWriteBuffer(buffer)
       ParallelLoop.forEachChunk(of: series.indices) { [windows] chunk in
         for k in chunk {
           guard let window = windows[series[k].count] else { continue }
-          output[k] = dtw.preparedAlignment(barycenter, series[k], window: window)
+          if seriesFirst {
+            let alignment = dtw.preparedAlignment(series[k], barycenter, window: window)
+            output[k] = DTWAlignment(
+              distance: alignment.distance,
+              path: WarpingPath(
+                firstIndices: alignment.path.secondIndices,
+                secondIndices: alignment.path.firstIndices),
+              matchedRange: 0...(series[k].count - 1))
+          } else {
+            output[k] = dtw.preparedAlignment(barycenter, series[k], window: window)
+          }
         }
       }
     }

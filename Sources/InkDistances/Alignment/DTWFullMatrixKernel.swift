@@ -29,17 +29,10 @@ enum DTWFullMatrixKernel {
       guard j >= window.lower[i], j <= window.upper[i] else { return .infinity }
       return matrix[offsets[i] + j - window.lower[i]]
     }
-    for i in 0..<n {
-      var rowMinimum = Double.infinity
-      for j in window.lower[i]...window.upper[i] {
-        let local = cost.cost(squaredDistance: a.squaredDistance(i, b, j))
-        let best = min(accumulated(i - 1, j - 1), accumulated(i - 1, j), accumulated(i, j - 1))
-        let value = local + best
-        matrix[offsets[i] + j - window.lower[i]] = value
-        rowMinimum = min(rowMinimum, value)
-      }
-      if rowMinimum > limit { return nil }
-    }
+    let abandoned = fill(
+      &matrix, a, b, window: window, offsets: offsets, squared: cost == .squaredEuclidean,
+      openBegin: openBegin, limit: limit)
+    if abandoned { return nil }
     var endColumn = b.count - 1
     if openEnd {
       for j in window.lower[n - 1]...window.upper[n - 1]
@@ -75,5 +68,56 @@ enum DTWFullMatrixKernel {
     let path = WarpingPath(
       firstIndices: firstIndices.reversed(), secondIndices: secondIndices.reversed())
     return Outcome(accumulatedCost: total, endColumn: endColumn, path: path)
+  }
+
+  /// Fills the window's cells row by row (`matrix[offsets[i] + j − lower[i]] = D(i, j)`), the
+  /// neighbours read straight from the previous row and the cell to the left; returns whether
+  /// a row's cells all exceeded `limit`.
+  private static func fill(
+    _ matrix: inout [Double], _ a: DTWPreparedSeries, _ b: DTWPreparedSeries, window: DTWWindow,
+    offsets: [Int], squared: Bool, openBegin: Bool, limit: Double
+  ) -> Bool {
+    let (channels, aStride, bStride) = (a.channelCount, a.stride, b.stride)
+    return matrix.withUnsafeMutableBufferPointer { m in
+      a.values.withUnsafeBufferPointer { av in
+        b.values.withUnsafeBufferPointer { bv in
+          for i in 0..<a.count {
+            let (lower, upper, offset) = (window.lower[i], window.upper[i], offsets[i])
+            // The previous row's admissible columns (none above the first row).
+            let (previousLower, previousUpper, previousOffset) =
+              i > 0 ? (window.lower[i - 1], window.upper[i - 1], offsets[i - 1]) : (0, -1, 0)
+            var left = Double.infinity
+            var rowMinimum = Double.infinity
+            for j in lower...upper {
+              var squaredDistance = 0.0
+              for c in 0..<channels {
+                let difference = av[c * aStride + i] - bv[c * bStride + j]
+                squaredDistance += difference * difference
+              }
+              let local = squared ? squaredDistance : squaredDistance.squareRoot()
+              let diagonal: Double
+              let up: Double
+              if i == 0 {
+                diagonal = openBegin || j == 0 ? 0 : .infinity
+                up = openBegin ? 0 : .infinity
+              } else {
+                diagonal =
+                  j - 1 >= previousLower && j - 1 <= previousUpper
+                  ? m[previousOffset + j - 1 - previousLower] : .infinity
+                up =
+                  j >= previousLower && j <= previousUpper
+                  ? m[previousOffset + j - previousLower] : .infinity
+              }
+              let value = local + min(diagonal, up, left)
+              m[offset + j - lower] = value
+              left = value
+              rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return true }
+          }
+          return false
+        }
+      }
+    }
   }
 }
