@@ -409,6 +409,22 @@ struct ClusterCommand: Command {
     let labels: [Int]
     var medoids: [Int]?
     var distances = input.distances
+    /// DTW k-means or k-Shape of the corpus's drawings as series, from `start` if given.
+    func clusterSeries(
+      _ name: String, k: Int, start: String?,
+      fit: ([SampleBuffer], [SampleBuffer]?) throws -> TimeSeriesClusteringResult
+    ) throws -> [Int] {
+      let series = input.drawings!
+      let initial = try start.map {
+        try Self.seriesCentres(at: $0, k: k, series: series, context: context)
+      }
+      let result = try fit(series, initial)
+      (summary.method, summary.iterations, summary.converged) = (
+        name, result.iterations, result.converged
+      )
+      summary.inertia = result.inertia
+      return result.labels
+    }
     switch method {
     case .kmeans(let kmeans, let start):
       let features = input.features!
@@ -435,27 +451,10 @@ struct ClusterCommand: Command {
       (summary.iterations, summary.converged) = (result.iterations, result.converged)
       summary.inertia = result.inertia
     case .dtwKMeans(let model, let start):
-      let series = input.drawings!
-      let initial = try start.map {
-        try Self.seriesCentres(at: $0, k: model.clusterCount, series: series, context: context)
-      }
-      let result = try model.fit(series, initialCentres: initial)
-      labels = result.labels
-      (summary.method, summary.iterations, summary.converged) = (
-        "dtw-kmeans", result.iterations, result.converged
-      )
-      summary.inertia = result.inertia
+      labels = try clusterSeries(
+        "dtw-kmeans", k: model.clusterCount, start: start, fit: model.fit)
     case .kshape(let model, let start):
-      let series = input.drawings!
-      let initial = try start.map {
-        try Self.seriesCentres(at: $0, k: model.clusterCount, series: series, context: context)
-      }
-      let result = try model.fit(series, initialCentres: initial)
-      labels = result.labels
-      (summary.method, summary.iterations, summary.converged) = (
-        "kshape", result.iterations, result.converged
-      )
-      summary.inertia = result.inertia
+      labels = try clusterSeries("kshape", k: model.clusterCount, start: start, fit: model.fit)
     case .dbscan(let model):
       let result =
         try distances.map { try model.fit(distances: $0) } ?? model.fit(input.features!)
