@@ -24,7 +24,7 @@ import Testing
       "_DuctusSupport", "OpenPencilKit", "OpenPaperKit", "InkMath", "InkSampling", "InkDistances",
     ],
     "InkFeatures": ["OpenPencilKit", "InkSampling"],
-    "InkClustering": ["_DuctusSupport", "InkMath"],
+    "InkClustering": ["_DuctusSupport", "InkMath", "InkSampling", "InkDistances"],
     "InkSignatures": ["_DuctusSupport", "InkMath", "InkSampling", "InkDistances", "InkFeatures"],
     "InkSignatureStore": ["_DuctusSupport", "CSQLite"],
     "InkFigures": [
