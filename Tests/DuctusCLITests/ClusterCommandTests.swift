@@ -76,6 +76,22 @@ import Testing
     try NpyArray(shape: shape, values: values).dataRepresentation().write(to: url)
   }
 
+  /// `ductus cluster` k-means of a fixture case's points, written as a `.npy` in `folder`, from
+  /// its start, with the JSON summary and the extra arguments.
+  private func runKMeans(_ c: KMeansCase, in folder: URL, _ extra: String...) throws
+    -> DuctusProcess.Outcome
+  {
+    let features = folder.appendingPathComponent("features.npy")
+    let start = folder.appendingPathComponent("start.npy")
+    try writeMatrix(c.data, shape: [c.points, c.dimensions], to: features)
+    try writeMatrix(c.`init`, shape: [c.k, c.dimensions], to: start)
+    return try DuctusProcess.run(
+      [
+        "cluster", features.path, "--method", "kmeans", "--k", String(c.k), "--init", start.path,
+        "--format", "json",
+      ] + extra)
+  }
+
   @Test func helpIsGeneratedFromTheDeclaration() throws {
     #expect(try Snapshot.check("help-cluster", ["help", "cluster"]).exitCode == 0)
   }
@@ -84,15 +100,8 @@ import Testing
     let c = try Fixture.decode(Cases.self, from: "clustering/kmeans.json").cases[1]
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let features = folder.appendingPathComponent("features.npy")
-    let start = folder.appendingPathComponent("start.npy")
-    try writeMatrix(c.data, shape: [c.points, c.dimensions], to: features)
-    try writeMatrix(c.`init`, shape: [c.k, c.dimensions], to: start)
     let labels = folder.appendingPathComponent("labels.csv")
-    let run = try DuctusProcess.run([
-      "cluster", features.path, "--method", "kmeans", "--k", String(c.k), "--init", start.path,
-      "--tol", String(c.tolerance), "-o", labels.path, "--format", "json",
-    ])
+    let run = try runKMeans(c, in: folder, "--tol", String(c.tolerance), "-o", labels.path)
     #expect(run.exitCode == 0, "\(run.standardError)")
     let lines = try String(contentsOf: labels, encoding: .utf8).split(separator: "\n")
     #expect(lines.first == "key,cluster")
@@ -110,15 +119,8 @@ import Testing
     let c = try Fixture.decode(Cases.self, from: "clustering/kmeans.json").cases[1]
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let features = folder.appendingPathComponent("features.npy")
-    let start = folder.appendingPathComponent("start.npy")
-    try writeMatrix(c.data, shape: [c.points, c.dimensions], to: features)
-    try writeMatrix(c.`init`, shape: [c.k, c.dimensions], to: start)
     let labels = folder.appendingPathComponent("labels.csv")
-    let run = try DuctusProcess.run([
-      "cluster", features.path, "--method", "kmeans", "--k", String(c.k), "--init", start.path,
-      "--max-iter", "0", "-o", labels.path, "--format", "json", "--no-scores",
-    ])
+    let run = try runKMeans(c, in: folder, "--max-iter", "0", "-o", labels.path, "--no-scores")
     #expect(run.exitCode == 0, "\(run.standardError)")
     let nearest = (0..<c.points).map { i in
       (0..<c.k).min { a, b in
