@@ -313,6 +313,55 @@ import Testing
     #expect(z.values == [0, 1, 1, 2, 2, 5, 1, 3, 3, 4, 1, 2, 6, 7, 8, 5])
   }
 
+  @Test func float32AndFortranOrderMatricesClusterAsTheFloat64One() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Three groups on a line, distances exact in float32.
+    let positions: [Double] = [0, 1, 2, 10, 11, 12.5, 30, 31, 33]
+    let n = positions.count
+    let square = positions.flatMap { a in positions.map { abs(a - $0) } }
+    let double = folder.appendingPathComponent("double.npy")
+    try writeMatrix(square, shape: [n, n], to: double)
+    // The float32 file is read in place (mapped); the Fortran-order one is read into memory.
+    let single = folder.appendingPathComponent("single.npy")
+    try (NpyArray.header(shape: [n, n], elementByteCount: 4) + NpyArray.encodeFloat32(square))
+      .write(to: single)
+    let fortran = folder.appendingPathComponent("fortran.npy")
+    var header = NpyArray.header(shape: [n, n])
+    header.replaceSubrange(
+      try #require(header.range(of: Data("'fortran_order': False".utf8))),
+      with: Data("'fortran_order': True ".utf8))
+    try (header + NpyArray.encode(square)).write(to: fortran)
+    for method in [
+      ["dbscan", "--eps", "2", "--min-samples", "2"], ["hdbscan", "--min-cluster-size", "2"],
+      ["kmedoids", "--k", "3"], ["hierarchical", "--k", "3", "--linkage", "average"],
+    ] {
+      let outcomes = try [double, single, fortran].map { matrix in
+        try DuctusProcess.run(
+          ["cluster", matrix.path, "--precomputed", "--method"] + method + ["-o", "-"])
+      }
+      #expect(outcomes.allSatisfy { $0.exitCode == 0 }, "\(outcomes.map(\.standardError))")
+      if method[0] == "dbscan" {
+        #expect(
+          outcomes[0].standardOutput
+            == "key,cluster\n0,0\n1,0\n2,0\n3,1\n4,1\n5,1\n6,2\n7,2\n8,2\n", "\(method)")
+      }
+      #expect(outcomes.allSatisfy { $0.standardOutput == outcomes[0].standardOutput }, "\(method)")
+    }
+    var negative = square
+    negative[1 * n + 2] = -1
+    try (NpyArray.header(shape: [n, n], elementByteCount: 4) + NpyArray.encodeFloat32(negative))
+      .write(to: single)
+    let refused = try DuctusProcess.run([
+      "cluster", single.path, "--precomputed", "--method", "dbscan", "--eps", "1", "-o", "-",
+    ])
+    #expect(refused.exitCode == 65)
+    #expect(
+      refused.standardError
+        == "error: \(single.path): DBSCAN: value 11 (row 1, column 2) is -1.0, not a finite "
+        + "distance ≥ 0\n")
+  }
+
   @Test func npySidecarLabelsAreScoredAndTheirCountChecked() throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

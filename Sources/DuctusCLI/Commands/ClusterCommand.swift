@@ -468,7 +468,8 @@ struct ClusterCommand: Command {
       (summary.method, summary.clusterSelection) = ("hdbscan", model.clusterSelection.rawValue)
       summary.noise = labels.filter { $0 < 0 }.count
     case .kmedoids(let kmedoids):
-      let matrix = try distances ?? PairwiseDistances.euclidean(input.features!)
+      let matrix: any DistanceMatrixStorage =
+        try distances ?? PairwiseDistances.euclidean(input.features!)
       distances = matrix
       let result = try kmedoids.fit(distances: matrix)
       labels = result.labels
@@ -541,7 +542,8 @@ struct ClusterCommand: Command {
   /// matrix when there is one), Davies–Bouldin and Calinski–Harabasz from features, the
   /// adjusted Rand index and NMI when every point has a corpus label.
   private static func scores(
-    labels: [Int], clusterCount: Int, input: ClusterInput, distances: Matrix?
+    labels: [Int], clusterCount: Int, input: ClusterInput,
+    distances: (any DistanceMatrixStorage)?
   ) throws -> ClusterSummary.Scores {
     var scores = ClusterSummary.Scores()
     if (2...max(input.count - 1, 2)).contains(clusterCount), input.count >= 3 {
@@ -574,7 +576,8 @@ struct ClusterCommand: Command {
   /// A point a cluster that stands for it: of least total distance to the cluster's other
   /// points when there is a distance matrix, else nearest the cluster's mean.
   private static func representatives(
-    labels: [Int], clusterCount: Int, features: Matrix?, distances: Matrix?
+    labels: [Int], clusterCount: Int, features: Matrix?,
+    distances: (any DistanceMatrixStorage)?
   ) -> [Int] {
     var members = [[Int]](repeating: [], count: clusterCount)
     for (point, cluster) in labels.enumerated() where cluster >= 0 {
@@ -583,7 +586,9 @@ struct ClusterCommand: Command {
     return members.map { points in
       guard let first = points.first else { return 0 }
       if let distances {
-        let totals = points.map { a in points.reduce(0.0) { $0 + distances[a, $1] } }
+        let totals = distances.withDistanceElements { matrix in
+          points.map { a in points.reduce(0.0) { $0 + matrix[a, $1] } }
+        }
         return points[totals.indices.min { totals[$0] < totals[$1] }!]
       }
       let features = features!

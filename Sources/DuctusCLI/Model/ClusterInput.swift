@@ -1,4 +1,5 @@
 import Foundation
+import InkClustering
 import InkDistances
 import InkFormats
 import InkMath
@@ -14,8 +15,8 @@ struct ClusterInput {
   var labels: [String?]
   /// The features, one point a row; nil for a precomputed distance matrix.
   var features: Matrix?
-  /// The square distance matrix; nil for features.
-  var distances: Matrix?
+  /// The square distance matrix, mapped from its file where it can be; nil for features.
+  var distances: (any DistanceMatrixStorage)?
   /// A corpus's resampled drawings, as they were clustered (for `--picture`); nil for a `.npy`.
   var drawings: [SampleBuffer]? = nil
 
@@ -29,43 +30,47 @@ struct ClusterInput {
     var rowLabels: [String?]?
   }
 
-  /// Reads a `.npy` matrix: a 2-D square distance matrix when `precomputed`, else a feature
-  /// table of one row a point (an array of more dimensions is flattened after the first, so
-  /// `resample`'s `(drawings, N, 2)` is `N × 2` features a drawing).
-  /// - Throws: `CommandFailure`, exit 65 for a file that is not such an array or holds a value
-  ///   that is not finite (or a negative distance), or whose sidecar has another count of keys.
+  /// Reads a `.npy` matrix: a 2-D square distance matrix when `precomputed` (read in place from
+  /// the mapped file when it is in C order, so that it may be larger than memory; its entries
+  /// are checked by the method that reads them), else a feature table of one row a point (an
+  /// array of more dimensions is flattened after the first, so `resample`'s `(drawings, N, 2)`
+  /// is `N × 2` features a drawing).
+  /// - Throws: `CommandFailure`, exit 65 for a file that is not such an array or holds a
+  ///   feature that is not finite, or whose sidecar has another count of keys.
   static func matrix(path: String, precomputed: Bool, context: CommandContext) throws
     -> ClusterInput
   {
-    let array: NpyArray
+    let data = try context.readInput(path, mapped: true)
+    let header: NpyHeader
     do {
-      array = try NpyArray(data: try context.readInput(path, mapped: true))
-    } catch let failure as CommandFailure {
-      throw failure
+      header = try NpyHeader(data: data)
     } catch {
       throw CommandFailure(.malformedInput, "\(path): \(error)")
     }
-    if let (offset, value) = FiniteOutput.firstNonFinite(array.values) {
-      throw CommandFailure(.malformedInput, "\(path): value \(offset) is \(value), not a number")
-    }
-    let rows = array.shape.first ?? 0
-    let columns = array.shape.dropFirst().reduce(1, *)
+    let rows = header.shape.first ?? 0
+    let columns = header.shape.dropFirst().reduce(1, *)
     if precomputed {
-      guard array.shape.count == 2, rows == columns else {
+      guard header.shape.count == 2, rows == columns else {
         throw CommandFailure(
           .malformedInput,
           "\(path): a distance matrix must be square, and this array's shape is "
-            + "(\(array.shape.map(String.init).joined(separator: ", ")))")
-      }
-      if let offset = array.values.firstIndex(where: { $0 < 0 }) {
-        throw CommandFailure(
-          .malformedInput,
-          "\(path): the distance between rows \(offset / rows) and \(offset % rows) is "
-            + "\(array.values[offset]), and a distance cannot be negative")
+            + "(\(header.shape.map(String.init).joined(separator: ", ")))")
       }
     }
-    let matrix = try Matrix(rows: rows, columns: columns, elements: array.values)
     let (keys, labels) = try rowKeysAndLabels(of: path, count: rows, context: context)
+    if precomputed, let mapped = MappedDistanceMatrix(data: data, header: header) {
+      return ClusterInput(keys: keys, labels: labels, features: nil, distances: mapped)
+    }
+    let array: NpyArray
+    do {
+      array = try NpyArray(data: data)
+    } catch {
+      throw CommandFailure(.malformedInput, "\(path): \(error)")
+    }
+    if !precomputed, let (offset, value) = FiniteOutput.firstNonFinite(array.values) {
+      throw CommandFailure(.malformedInput, "\(path): value \(offset) is \(value), not a number")
+    }
+    let matrix = try Matrix(rows: rows, columns: columns, elements: array.values)
     return ClusterInput(
       keys: keys, labels: labels, features: precomputed ? nil : matrix,
       distances: precomputed ? matrix : nil)

@@ -121,20 +121,19 @@ public struct DBSCAN: Sendable, Hashable {
   }
 
   /// Clusters the points of a square distance matrix (scikit-learn's `metric="precomputed"`;
-  /// row `i` holds the distances from point `i`).
+  /// row `i` holds the distances from point `i`), in memory or mapped from a file.
   /// - Throws: ``ClusteringError`` for a matrix that is not square, a distance that is negative
   ///   or not finite, or arguments out of range.
-  public func fit(distances: Matrix) throws -> DBSCANResult {
-    let n = distances.rows
-    guard distances.columns == n else {
-      throw ClusteringError.dimensionMismatch(
-        operation: "DBSCAN", detail: "a \(n) × \(distances.columns) matrix is not square")
-    }
-    try checkArguments(points: n)
-    try FiniteValues.checkDistances(distances.elements, operation: "DBSCAN")
-    return distances.elements.withUnsafeBufferPointer { matrix in
-      expand(points: n) { i, visit in
-        for j in 0..<n where matrix[i * n + j] <= eps { visit(j) }
+  public func fit(distances: some DistanceMatrixStorage) throws -> DBSCANResult {
+    try distances.withDistanceElements { matrix in
+      let n = try matrix.requireSquare(operation: "DBSCAN")
+      try checkArguments(points: n)
+      try matrix.checkDistances(operation: "DBSCAN")
+      return matrix.withRowScratch { scratch in
+        expand(points: n) { i, visit in
+          let row = matrix.row(i, scratch: scratch)
+          for j in 0..<n where row[j] <= eps { visit(j) }
+        }
       }
     }
   }

@@ -73,36 +73,32 @@ public struct HDBSCAN: Sendable, Hashable {
   }
 
   /// Clusters the points of a symmetric distance matrix (scikit-learn's
-  /// `metric="precomputed"`).
+  /// `metric="precomputed"`), in memory or mapped from a file.
   /// - Throws: ``ClusteringError`` for a matrix that is not square or not symmetric (within
   ///   NumPy's `allclose` tolerances, as scikit-learn checks), a distance that is negative or
   ///   not finite, or arguments out of range.
-  public func fit(distances: Matrix) throws -> HDBSCANResult {
-    let n = distances.rows
-    guard distances.columns == n else {
-      throw ClusteringError.dimensionMismatch(
-        operation: "HDBSCAN", detail: "a \(n) × \(distances.columns) matrix is not square")
-    }
-    let samples = try checkArguments(points: n)
-    try FiniteValues.checkDistances(distances.elements, operation: "HDBSCAN")
-    for i in 0..<n {
-      for j in (i + 1)..<n {
-        let (a, b) = (distances[i, j], distances[j, i])
-        guard abs(a - b) <= 1e-8 + 1e-5 * abs(b), abs(b - a) <= 1e-8 + 1e-5 * abs(a) else {
-          throw ClusteringError.invalidArgument(
-            operation: "HDBSCAN",
-            detail: "the distance matrix is not symmetric: [\(i), \(j)] = \(a), [\(j), \(i)] = \(b)"
-          )
+  public func fit(distances: some DistanceMatrixStorage) throws -> HDBSCANResult {
+    try distances.withDistanceElements { matrix in
+      let n = try matrix.requireSquare(operation: "HDBSCAN")
+      let samples = try checkArguments(points: n)
+      try matrix.checkDistances(operation: "HDBSCAN")
+      if let (i, j) = matrix.firstAsymmetricPair(equivalent: { a, b in
+        abs(a - b) <= 1e-8 + 1e-5 * abs(b) && abs(b - a) <= 1e-8 + 1e-5 * abs(a)
+      }) {
+        throw ClusteringError.invalidArgument(
+          operation: "HDBSCAN",
+          detail: "the distance matrix is not symmetric: [\(i), \(j)] = \(matrix[i, j]), "
+            + "[\(j), \(i)] = \(matrix[j, i])")
+      }
+      let core = MutualReachabilityTree.coreDistances(distances: matrix, minSamples: samples)
+      let tree = matrix.withRowScratch { scratch in
+        MutualReachabilityTree(points: n, core: core, fromLastAdded: true) { a, points, into in
+          let row = matrix.row(a, scratch: scratch)
+          for (k, b) in points.enumerated() { into[k] = row[b] }
         }
       }
+      return clusters(of: tree, points: n)
     }
-    let core = MutualReachabilityTree.coreDistances(distances: distances, minSamples: samples)
-    let tree = distances.elements.withUnsafeBufferPointer { matrix in
-      MutualReachabilityTree(points: n, core: core, fromLastAdded: true) { a, points, into in
-        for (k, b) in points.enumerated() { into[k] = matrix[a * n + b] }
-      }
-    }
-    return clusters(of: tree, points: n)
   }
 
   /// The flat clusters of a spanning tree.

@@ -102,18 +102,20 @@ struct MutualReachabilityTree {
 
   /// The core distances of the points of a distance matrix: the `minSamples`-th smallest entry
   /// of each row, its diagonal included (scikit-learn's `np.partition` of the row).
-  static func coreDistances(distances: Matrix, minSamples: Int) -> [Double] {
-    let n = distances.rows
-    return (0..<n).map { i in
-      var smallest: [Double] = []
-      smallest.reserveCapacity(minSamples + 1)
-      for value in distances.row(i) where smallest.count < minSamples || value < smallest.last! {
+  static func coreDistances(distances: DistanceMatrixElements, minSamples: Int) -> [Double] {
+    var core = [Double](repeating: 0, count: distances.rows)
+    var smallest: [Double] = []
+    smallest.reserveCapacity(minSamples + 1)
+    distances.forEachRow { i, row in
+      smallest.removeAll(keepingCapacity: true)
+      for value in row where smallest.count < minSamples || value < smallest.last! {
         let position = smallest.firstIndex { $0 > value } ?? smallest.count
         smallest.insert(value, at: position)
         if smallest.count > minSamples { smallest.removeLast() }
       }
-      return smallest[minSamples - 1]
+      core[i] = smallest[minSamples - 1]
     }
+    return core
   }
 
   /// The Euclidean distance between rows `a` and `b` of `features`.

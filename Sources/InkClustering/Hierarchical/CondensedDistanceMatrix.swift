@@ -27,23 +27,20 @@ public struct CondensedDistanceMatrix: Sendable, Hashable {
     self.values = values
   }
 
-  /// The upper triangle of a square distance matrix (`squareform` of SciPy, which does not check
-  /// symmetry either: the lower triangle is not read).
+  /// The upper triangle of a square distance matrix, in memory or mapped from a file
+  /// (`squareform` of SciPy, which does not check symmetry either: the lower triangle is not
+  /// read).
   /// - Throws: ``ClusteringError`` for a matrix that is not square, or a value of the upper
   ///   triangle that is NaN, infinite or negative.
-  public init(square matrix: Matrix) throws {
-    let n = matrix.rows
-    guard matrix.columns == n else {
-      throw ClusteringError.dimensionMismatch(
-        operation: "condensed distance matrix",
-        detail: "the distance matrix is \(matrix.rows) × \(matrix.columns), not square")
+  public init(square matrix: some DistanceMatrixStorage) throws {
+    let values = try matrix.withDistanceElements { matrix in
+      let n = try matrix.requireSquare(operation: "condensed distance matrix")
+      var values = [Double]()
+      values.reserveCapacity(n * max(n - 1, 0) / 2)
+      matrix.forEachRow { i, row in values.append(contentsOf: row[(i + 1)...]) }
+      return values
     }
-    var values = [Double]()
-    values.reserveCapacity(n * max(n - 1, 0) / 2)
-    for i in 0..<n {
-      values.append(contentsOf: matrix.elements[(i * n + i + 1)..<((i + 1) * n)])
-    }
-    try self.init(count: n, values: values)
+    try self.init(count: matrix.rows, values: values)
   }
 
   /// The Euclidean distances among the rows of `points` (SciPy's `pdist(points)`), each from the

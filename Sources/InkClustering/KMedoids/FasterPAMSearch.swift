@@ -1,8 +1,11 @@
 /// The state of FasterPAM (see ``KMedoids``): each point's nearest and second-nearest medoid
 /// (as positions in ``medoids``) with their distances, and the loss each medoid's removal adds.
-struct FasterPAMSearch {
+///
+/// Generic over the width of the stored distances (a float32 matrix is read widened to
+/// `Double`, the same answer as its float64 copy).
+struct FasterPAMSearch<Distance: BinaryFloatingPoint> {
   /// The `n × n` distances, row-major.
-  let distances: UnsafeBufferPointer<Double>
+  let distances: UnsafeBufferPointer<Distance>
   /// `n`.
   let count: Int
   /// The medoids, as point indices.
@@ -18,41 +21,25 @@ struct FasterPAMSearch {
   /// The distance to it.
   var secondDistance: [Double]
 
-  init(distances: UnsafeBufferPointer<Double>, count: Int, medoids: [Int]) {
+  init(distances: UnsafeBufferPointer<Distance>, count: Int, isSymmetric: Bool, medoids: [Int]) {
     self.distances = distances
     self.count = count
+    self.isSymmetric = isSymmetric
     self.medoids = medoids
     nearest = [Int](repeating: 0, count: count)
     nearestDistance = [Double](repeating: 0, count: count)
     second = [Int](repeating: -1, count: count)
     secondDistance = [Double](repeating: 0, count: count)
-    isSymmetric = Self.isSymmetric(distances, count: count)
-  }
-
-  /// Whether `d(i, j) == d(j, i)` for all pairs, compared in 64 × 64 blocks for the cache.
-  private static func isSymmetric(_ d: UnsafeBufferPointer<Double>, count n: Int) -> Bool {
-    let block = 64
-    for rowStart in stride(from: 0, to: n, by: block) {
-      for columnStart in stride(from: rowStart, to: n, by: block) {
-        for i in rowStart..<min(rowStart + block, n) {
-          for j in max(columnStart, i + 1)..<max(min(columnStart + block, n), i + 1)
-          where d[i * n + j] != d[j * n + i] {
-            return false
-          }
-        }
-      }
-    }
-    return true
   }
 
   /// The distances `d(o, j)` of every point `o` to point `j`: where they start, and the step
   /// from one to the next (row `j` of a symmetric matrix, else column `j`).
-  private func column(_ j: Int) -> (start: UnsafePointer<Double>, step: Int) {
+  private func column(_ j: Int) -> (start: UnsafePointer<Distance>, step: Int) {
     isSymmetric ? (distances.baseAddress! + j * count, 1) : (distances.baseAddress! + j, count)
   }
 
   /// The distance between points `i` and `j`.
-  private func distance(_ i: Int, _ j: Int) -> Double { distances[i * count + j] }
+  private func distance(_ i: Int, _ j: Int) -> Double { Double(distances[i * count + j]) }
 
   /// One cluster: the point with the least total distance to the others becomes the medoid
   /// (the first of equal ones, starting from the given medoid).
@@ -134,7 +121,7 @@ struct FasterPAMSearch {
         secondDistance.withUnsafeBufferPointer { secondDistance in
           change.withUnsafeMutableBufferPointer { change in
             for o in 0..<count {
-              let d = start[o * step]
+              let d = Double(start[o * step])
               if d < nearestDistance[o] {
                 shared += d - nearestDistance[o]
                 change[nearest[o]] += nearestDistance[o] - secondDistance[o]
@@ -162,7 +149,7 @@ struct FasterPAMSearch {
         (nearest[o], nearestDistance[o]) = (b, 0)
         continue
       }
-      let d = start[o * step]
+      let d = Double(start[o * step])
       if nearest[o] == b {
         if d < secondDistance[o] {
           nearestDistance[o] = d

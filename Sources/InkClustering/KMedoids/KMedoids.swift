@@ -46,14 +46,18 @@ public struct KMedoids: Sendable, Hashable {
   ///     with ``seed``.
   /// - Throws: ``ClusteringError`` for a matrix that is not square or holds a NaN, infinity or
   ///   negative number, `k` out of `1…n`, or a bad start.
-  public func fit(distances: Matrix, initialMedoids: [Int]? = nil) throws -> KMedoidsResult {
+  public func fit(distances: some DistanceMatrixStorage, initialMedoids: [Int]? = nil) throws
+    -> KMedoidsResult
+  {
+    try distances.withDistanceElements { try fit(distances: $0, initialMedoids: initialMedoids) }
+  }
+
+  /// ``fit(distances:initialMedoids:)`` on the entries themselves.
+  private func fit(distances: DistanceMatrixElements, initialMedoids: [Int]?) throws
+    -> KMedoidsResult
+  {
     let operation = "k-medoids"
-    let n = distances.rows
-    guard distances.columns == n else {
-      throw ClusteringError.dimensionMismatch(
-        operation: operation,
-        detail: "the distance matrix is \(distances.rows) × \(distances.columns), not square")
-    }
+    let n = try distances.requireSquare(operation: operation)
     guard (1...max(n, 1)).contains(clusterCount), n >= 1 else {
       throw ClusteringError.invalidArgument(
         operation: operation, detail: "k = \(clusterCount) is not between 1 and the \(n) points")
@@ -62,7 +66,7 @@ public struct KMedoids: Sendable, Hashable {
       throw ClusteringError.invalidArgument(
         operation: operation, detail: "at least one iteration is needed, not \(maxIterations)")
     }
-    try FiniteValues.checkDistances(distances.elements, operation: operation)
+    try distances.checkDistances(operation: operation)
     var medoids: [Int]
     if let initialMedoids {
       guard initialMedoids.count == clusterCount,
@@ -78,12 +82,21 @@ public struct KMedoids: Sendable, Hashable {
       var random = SplitMix64(seed: seed)
       medoids = Array(random.permutation(count: n).prefix(clusterCount))
     }
-    return distances.elements.withUnsafeBufferPointer { matrix in
-      var search = FasterPAMSearch(distances: matrix, count: n, medoids: medoids)
-      if clusterCount == 1 {
-        return search.singleMedoid()
-      }
-      return search.run(maxIterations: maxIterations)
+    let isSymmetric = distances.firstAsymmetricPair(equivalent: ==) == nil
+    return switch distances.values {
+    case .float64(let matrix):
+      search(matrix, count: n, isSymmetric: isSymmetric, medoids: medoids)
+    case .float32(let matrix):
+      search(matrix, count: n, isSymmetric: isSymmetric, medoids: medoids)
     }
+  }
+
+  /// FasterPAM from `medoids` on an `n × n` matrix of either width.
+  private func search<Distance: BinaryFloatingPoint>(
+    _ matrix: UnsafeBufferPointer<Distance>, count n: Int, isSymmetric: Bool, medoids: [Int]
+  ) -> KMedoidsResult {
+    var search = FasterPAMSearch(
+      distances: matrix, count: n, isSymmetric: isSymmetric, medoids: medoids)
+    return clusterCount == 1 ? search.singleMedoid() : search.run(maxIterations: maxIterations)
   }
 }

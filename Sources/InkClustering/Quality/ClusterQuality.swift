@@ -16,22 +16,24 @@ import InkMath
 ///   Comm. Statist. 3, 1974): the between-cluster dispersion over the within-cluster one, each
 ///   divided by its degrees of freedom, `(B / (k − 1)) / (W / (n − k))`. Higher is better.
 public enum ClusterQuality {
-  /// The mean silhouette of the points whose pairwise distances are `distances` (`n × n`),
-  /// as `silhouette_score(distances, labels, metric="precomputed")`.
-  /// - Complexity: O(n²) time, O(n·k) memory.
-  public static func silhouette(distances: Matrix, labels: [Int]) throws -> Double {
+  /// The mean silhouette of the points whose pairwise distances are `distances` (`n × n`, in
+  /// memory or mapped from a file), as `silhouette_score(distances, labels, metric="precomputed")`.
+  /// - Complexity: O(n²) time, O(n·k) memory; the matrix is read a row at a time.
+  public static func silhouette(distances: some DistanceMatrixStorage, labels: [Int]) throws
+    -> Double
+  {
     let n = labels.count
-    guard distances.rows == n, distances.columns == n else {
-      throw ClusteringError.dimensionMismatch(
-        operation: "silhouette",
-        detail: "a \(distances.rows) × \(distances.columns) matrix for \(n) labels")
-    }
-    try FiniteValues.checkDistances(distances.elements, operation: "silhouette")
-    let index = LabelIndex(labels)
-    try index.requireBetweenTwoAndPointsLessOne(operation: "silhouette")
-    return distances.elements.withUnsafeBufferPointer { d in
-      meanSilhouette(index: index, rows: 0..<n) { i in
-        UnsafeBufferPointer(rebasing: d[(i * n)..<((i + 1) * n)])
+    return try distances.withDistanceElements { matrix in
+      guard matrix.rows == n, matrix.columns == n else {
+        throw ClusteringError.dimensionMismatch(
+          operation: "silhouette",
+          detail: "a \(matrix.rows) × \(matrix.columns) matrix for \(n) labels")
+      }
+      try matrix.checkDistances(operation: "silhouette")
+      let index = LabelIndex(labels)
+      try index.requireBetweenTwoAndPointsLessOne(operation: "silhouette")
+      return matrix.withRowScratch { scratch in
+        meanSilhouette(index: index, rows: 0..<n) { matrix.row($0, scratch: scratch) }
       }
     }
   }

@@ -27,17 +27,16 @@ public struct NpyArray: Hashable, Sendable {
   }
 
   static let magic: [UInt8] = [0x93] + Array("NUMPY".utf8)
-  /// The most bytes of header read: NumPy's own reader refuses headers over 10,000 bytes
-  /// (`max_header_size`) unless told otherwise.
-  static let headerLimit = 65_536
 
   /// The `.npy` header (magic, version 1.0, the dictionary padded to a multiple of 64 bytes)
-  /// for a float64 C-order array of `shape`.
-  public static func header(shape: [Int]) -> Data {
+  /// for a C-order array of `shape` of float64 elements, or float32 when `elementByteCount` is 4.
+  public static func header(shape: [Int], elementByteCount: Int = 8) -> Data {
+    precondition(elementByteCount == 8 || elementByteCount == 4)
     let dimensions =
       shape.count == 1
       ? "(\(shape[0]),)" : "(" + shape.map(String.init).joined(separator: ", ") + ")"
-    var dictionary = "{'descr': '<f8', 'fortran_order': False, 'shape': \(dimensions), }"
+    var dictionary =
+      "{'descr': '<f\(elementByteCount)', 'fortran_order': False, 'shape': \(dimensions), }"
     let unpadded = magic.count + 2 + 2 + dictionary.utf8.count + 1
     dictionary += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
     var data = Data(magic)
@@ -59,6 +58,19 @@ public struct NpyArray: Hashable, Sendable {
     return data
   }
 
+  /// Little-endian float32 bytes of values (each rounded to the nearest float32), to follow a
+  /// header of `elementByteCount` 4.
+  public static func encodeFloat32(_ values: [Double]) -> Data {
+    var data = Data(count: values.count * 4)
+    data.withUnsafeMutableBytes { raw in
+      for (i, value) in values.enumerated() {
+        raw.storeBytes(
+          of: Float(value).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+      }
+    }
+    return data
+  }
+
   /// The whole file's bytes.
   public func dataRepresentation() -> Data {
     Self.header(shape: shape) + Self.encode(values)
@@ -69,90 +81,8 @@ public struct NpyArray: Hashable, Sendable {
   /// - Throws: `InkFormatError` naming the byte offset when the magic, header, dtype or length
   ///   is wrong.
   public init(data: Data) throws(InkFormatError) {
-    // The header is copied out; the values are read from `data` itself, which may be a
-    // memory-mapped file many times the header's size.
-    let bytes = [UInt8](data.prefix(Self.headerLimit))
-    let byteCount = data.count
-    guard bytes.count >= 10, Array(bytes[0..<6]) == Self.magic else {
-      throw InkFormatError(.malformed, "not a .npy file (no \\x93NUMPY magic)", offset: 0)
-    }
-    let major = bytes[6]
-    let headerLength: Int
-    let headerStart: Int
-    switch major {
-    case 1:
-      headerLength = Int(bytes[8]) | Int(bytes[9]) << 8
-      headerStart = 10
-    case 2, 3:
-      guard bytes.count >= 12 else {
-        throw InkFormatError(.truncated, "header cut short", offset: 8)
-      }
-      headerLength = (0..<4).reduce(0) { $0 | Int(bytes[8 + $1]) << (8 * $1) }
-      headerStart = 12
-    default:
-      throw InkFormatError(.unsupportedVersion, ".npy version \(major) is not supported", offset: 6)
-    }
-    guard headerStart + headerLength <= bytes.count else {
-      if headerStart + headerLength > Self.headerLimit {
-        throw InkFormatError(
-          .invalidValue,
-          "the header is \(headerLength) bytes; at most \(Self.headerLimit - headerStart) are read",
-          offset: 8)
-      }
-      throw InkFormatError(.truncated, "the header is cut short", offset: headerStart)
-    }
-    let header = String(decoding: bytes[headerStart..<(headerStart + headerLength)], as: UTF8.self)
-    func field(_ key: String) -> String? {
-      guard let range = header.range(of: "'\(key)':") else { return nil }
-      return String(header[range.upperBound...]).trimmingCharacters(in: .whitespaces)
-    }
-    guard let descr = field("descr"), let shapeText = field("shape"),
-      let order = field("fortran_order")
-    else {
-      throw InkFormatError(
-        .malformed, "the header lacks descr, fortran_order or shape", offset: headerStart)
-    }
-    guard order.hasPrefix("False") || order.hasPrefix("True") else {
-      throw InkFormatError(
-        .malformed, "fortran_order is neither True nor False", offset: headerStart)
-    }
-    let width: Int
-    if descr.hasPrefix("'<f8'") {
-      width = 8
-    } else if descr.hasPrefix("'<f4'") {
-      width = 4
-    } else {
-      throw InkFormatError(
-        .malformed, "dtype \(descr.prefix(6)) is not <f8 or <f4", offset: headerStart)
-    }
-    guard let open = shapeText.firstIndex(of: "("),
-      let close = shapeText[open...].firstIndex(of: ")")
-    else {
-      throw InkFormatError(.malformed, "the shape is not a tuple", offset: headerStart)
-    }
-    let dimensions = shapeText[shapeText.index(after: open)..<close].split(separator: ",")
-      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    var shape: [Int] = []
-    var total = 1
-    for dimension in dimensions {
-      guard let extent = Int(dimension), extent >= 0 else {
-        throw InkFormatError(
-          .malformed, "shape entry '\(dimension)' is not a count", offset: headerStart)
-      }
-      let (product, overflow) = total.multipliedReportingOverflow(by: extent)
-      guard !overflow else {
-        throw InkFormatError(.invalidValue, "the shape is too large", offset: headerStart)
-      }
-      shape.append(extent)
-      total = product
-    }
-    let start = headerStart + headerLength
-    guard (byteCount - start) / width >= total, byteCount - start == total * width else {
-      throw InkFormatError(
-        .truncated,
-        "the data holds \(byteCount - start) bytes, the shape needs \(total) values of \(width)",
-        offset: start)
-    }
+    let header = try NpyHeader(data: data)
+    let (total, start, width) = (header.elementCount, header.dataOffset, header.elementByteCount)
     var values = [Double](repeating: 0, count: total)
     data.withUnsafeBytes { raw in
       for i in 0..<total {
@@ -169,9 +99,9 @@ public struct NpyArray: Hashable, Sendable {
       }
     }
     self.init(
-      shape: shape,
-      values: order.hasPrefix("True")
-        ? Self.rowMajor(fromColumnMajor: values, shape: shape) : values)
+      shape: header.shape,
+      values: header.isFortranOrder
+        ? Self.rowMajor(fromColumnMajor: values, shape: header.shape) : values)
   }
 
   /// The values of a column-major (Fortran-order) array of `shape`, in row-major order.
