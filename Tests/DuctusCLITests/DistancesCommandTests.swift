@@ -80,6 +80,46 @@ struct DistancesCommandTests {
     #expect(missing.standardError.contains("missing tiles 1,1"))
   }
 
+  @Test func float32TilesStitchToTheWholeMatrix() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let whole = folder.appendingPathComponent("whole.npy").path
+    let common = ["--resample", "24", "--dtype", "float32"]
+    #expect(try DuctusProcess.run(["distances", corpus, "-o", whole] + common).exitCode == 0)
+    let header = try NpyHeader(data: Data(contentsOf: URL(fileURLWithPath: whole)))
+    #expect(header.elementByteCount == 4)
+    // Three tiles a side over five records: the rows of the last come from two mirrored tiles.
+    var tilePaths: [String] = []
+    for r in 0..<3 {
+      for c in r..<3 {
+        let path = folder.appendingPathComponent("tile-\(r)-\(c).npy").path
+        let run = try DuctusProcess.run(
+          ["distances", corpus, "--tile", "\(r),\(c)", "--tiles", "3", "-o", path] + common)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        tilePaths.append(path)
+      }
+    }
+    let stitched = folder.appendingPathComponent("stitched.npy").path
+    let run = try DuctusProcess.run(
+      ["distances", "--stitch", "-o", stitched] + tilePaths.reversed())
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: stitched))
+        == Data(contentsOf: URL(fileURLWithPath: whole)))
+    let widened = folder.appendingPathComponent("widened.npy").path
+    let wide = try DuctusProcess.run(
+      ["distances", "--stitch", "--dtype", "float64", "-o", widened] + tilePaths)
+    #expect(wide.exitCode == 0, "\(wide.standardError)")
+    #expect(
+      try matrix(URL(fileURLWithPath: widened)) == matrix(URL(fileURLWithPath: whole)))
+    let twice = try DuctusProcess.run(
+      ["distances", "--stitch", "-o", widened] + tilePaths + [tilePaths[0]])
+    #expect(twice.exitCode == 65)
+    #expect(twice.standardError == "error: \(tilePaths[0]): tile 0,0 is given twice\n")
+    let text = try DuctusProcess.run(["distances", corpus, "--dtype", "float32"])
+    #expect(text.exitCode == 2)
+  }
+
   /// A tile whose values were damaged (a NaN written into it) or that is no `.npy` at all is
   /// refused naming the file, and nothing is written.
   @Test func aDamagedTileIsRefusedNamingTheFile() throws {

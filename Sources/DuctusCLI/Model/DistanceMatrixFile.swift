@@ -34,23 +34,30 @@ struct DistanceMatrixFile: Codable, Equatable {
   /// The sidecar's path for a matrix file.
   static func sidecarPath(of matrixPath: String) -> String { matrixPath + ".json" }
 
-  /// Writes the matrix (`.npy`) and its sidecar as a pair (see `writePair`).
+  /// Writes the matrix (`.npy`, float64 or, with `elementByteCount` 4, float32) and its sidecar
+  /// as a pair (see `writePair`).
   func write(
-    values: [Double], rows: Int, columns: Int, to path: String, context: CommandContext
+    values: [Double], rows: Int, columns: Int, elementByteCount: Int = 8, to path: String,
+    context: CommandContext
   ) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let sidecar = try encoder.encode(self) + Data("\n".utf8)
-    try Self.writePair(to: path, sidecar: sidecar, context: context) { sink in
-      sink.write(NpyArray.header(shape: [rows, columns]))
+    try Self.writePair(to: path, sidecar: try sidecarData(), context: context) { sink in
+      sink.write(NpyArray.header(shape: [rows, columns], elementByteCount: elementByteCount))
       let rowWidth = max(columns, 1)
       var start = 0
       while start < values.count {
         let end = min(start + 4096 * rowWidth, values.count)
-        sink.write(NpyArray.encode(Array(values[start..<end])))
+        let block = Array(values[start..<end])
+        sink.write(elementByteCount == 8 ? NpyArray.encode(block) : NpyArray.encodeFloat32(block))
         start = end
       }
     }
+  }
+
+  /// The sidecar's bytes: JSON with sorted keys, and a newline.
+  func sidecarData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(self) + Data("\n".utf8)
   }
 
   /// Writes a `.npy` (through `matrix`) and its sidecar `<path>.json` so that they are
@@ -104,21 +111,20 @@ struct DistanceMatrixFile: Codable, Equatable {
     try AtomicFile.commit([matrixFile, sidecarFile])
   }
 
-  /// Reads a matrix and its sidecar.
+  /// Reads a matrix's header and its sidecar; the matrix's bytes are mapped, not read, so
+  /// that its entries can be read in place.
   ///
   /// - Throws: `CommandFailure` (exit 65) naming the file for a file that is not a `.npy`
-  ///   array, holds a value that is not finite, or whose sidecar is not a distances sidecar.
-  static func read(_ path: String, context: CommandContext) throws -> (Self, NpyArray) {
-    let data = try context.readInput(path)
-    let matrix: NpyArray
+  ///   array, or whose sidecar is not a distances sidecar.
+  static func read(_ path: String, context: CommandContext) throws -> (
+    Self, data: Data, header: NpyHeader
+  ) {
+    let data = try context.readInput(path, mapped: true)
+    let header: NpyHeader
     do {
-      matrix = try NpyArray(data: data)
+      header = try NpyHeader(data: data)
     } catch {
       throw CommandFailure(.malformedInput, "\(path): \(error)")
-    }
-    if let (offset, value) = FiniteOutput.firstNonFinite(matrix.values) {
-      throw CommandFailure(
-        .malformedInput, "\(path): value \(offset) is \(value), which \(FiniteOutput.refusal)")
     }
     let sidecarPath = sidecarPath(of: path)
     let sidecarData = try context.readInput(sidecarPath)
@@ -128,6 +134,6 @@ struct DistanceMatrixFile: Codable, Equatable {
     } catch {
       throw CommandFailure(.malformedInput, "\(sidecarPath): not a ductus-distances sidecar")
     }
-    return (sidecar, matrix)
+    return (sidecar, data, header)
   }
 }
