@@ -3,7 +3,7 @@
 # reads a float32 .npy in place, memory-mapped, for DBSCAN, HDBSCAN and k-medoids.
 #
 #   Scripts/bench/cluster-mapped.sh [--points 100000] [--dimension 8] [--centres 20]
-#                                   [--eps 1.5] [--min-samples 10] [--min-cluster-size 200]
+#                                   [--eps 2.5] [--min-samples 10] [--min-cluster-size 200]
 #                                   [--k 20] [--methods "dbscan hdbscan kmedoids"] [--folder DIR]
 #
 # Draws --points points around --centres Gaussian centres (NumPy, seed 0), writes their Euclidean
@@ -16,7 +16,7 @@
 # index of its labels against the centres the points came from. The load average is printed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-points=100000 dimension=8 centres=20 eps=1.5 min_samples=10 min_cluster_size=200 k=20
+points=100000 dimension=8 centres=20 eps=2.5 min_samples=10 min_cluster_size=200 k=20
 methods="dbscan hdbscan kmedoids" folder=""
 while [ $# -gt 0 ]; do
   case "$1" in

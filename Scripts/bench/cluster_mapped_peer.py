@@ -5,7 +5,7 @@ generate DIR --points N --dimension D --centres C
     DIR/truth.txt, and the float32 Euclidean distance matrix DIR/distances.npy, written a block of
     rows at a time through numpy.lib.format.open_memmap (the whole matrix is never in memory).
 run DIR --name NAME -- COMMAND...
-    Runs COMMAND, sampling /proc/PID/status and /proc/meminfo every 0.1 s, and prints one line:
+    Runs COMMAND (its standard output, the summary, to DIR/NAME.json), sampling /proc/PID/status and /proc/meminfo every 0.1 s, and prints one line:
     the wall time, the peak VmRSS, RssAnon and RssFile, the lowest MemAvailable, and the adjusted
     Rand index of DIR/NAME.csv (key,cluster) against DIR/truth.txt.
 """
@@ -68,7 +68,8 @@ def run(args):
 
     folder = Path(args.folder)
     start = time.time()
-    process = subprocess.Popen(args.command)
+    summary = open(folder / f"{args.name}.json", "wb")
+    process = subprocess.Popen(args.command, stdout=summary)
     peaks = {"VmRSS": 0, "RssAnon": 0, "RssFile": 0}
     lowest = available()
     while process.poll() is None:
@@ -77,6 +78,7 @@ def run(args):
         lowest = min(lowest, available())
         time.sleep(0.1)
     elapsed = time.time() - start
+    summary.close()
     if process.returncode != 0:
         sys.exit(f"error: {args.name} exited {process.returncode}")
     truth = np.loadtxt(folder / "truth.txt", dtype=int)
@@ -101,13 +103,16 @@ def main():
     r = commands.add_parser("run")
     r.add_argument("folder")
     r.add_argument("--name", required=True)
-    r.add_argument("command", nargs=argparse.REMAINDER)
-    args = parser.parse_args()
+    # The command to measure follows "--".
+    own, command = sys.argv[1:], []
+    if "--" in own:
+        split = own.index("--")
+        own, command = own[:split], own[split + 1:]
+    args = parser.parse_args(own)
     if args.command_name == "generate":
         generate(args)
     else:
-        if args.command and args.command[0] == "--":
-            args.command = args.command[1:]
+        args.command = command
         run(args)
 
 
