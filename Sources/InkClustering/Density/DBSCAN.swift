@@ -165,6 +165,10 @@ public struct DBSCAN: Sendable, Hashable {
     }
     var labels = [Int](repeating: -1, count: n)
     var clusters = 0
+    // A point is stacked once (scikit-learn stacks it again from each core point that reaches
+    // it before it is labelled, up to n² entries in a dense cluster): every stacked point is
+    // labelled by this search, so the labels are the same, and the stack holds at most n.
+    var stacked = [Bool](repeating: false, count: n)
     var stack: [Int] = []
     for seed in 0..<n where labels[seed] == -1 && isCore[seed] {
       var point = seed
@@ -173,7 +177,10 @@ public struct DBSCAN: Sendable, Hashable {
           labels[point] = clusters
           if isCore[point] {
             neighbours(point) { j in
-              if labels[j] == -1 { stack.append(j) }
+              if labels[j] == -1, !stacked[j] {
+                stacked[j] = true
+                stack.append(j)
+              }
             }
           }
         }
