@@ -362,6 +362,27 @@ import Testing
         + "distance ≥ 0\n")
   }
 
+  @Test func hierarchicalClusteringRefusesACondensedMatrixLargerThanMemory() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A float32 matrix whose condensed float64 copy exceeds the machine's memory, as a sparse
+    // file (its zeros take no disk): refused before anything is read or held.
+    let memory = Double(ProcessInfo.processInfo.physicalMemory)
+    let n = Int((2 * memory / 8).squareRoot()) + 1_000
+    let matrix = folder.appendingPathComponent("huge.npy")
+    let header = NpyArray.header(shape: [n, n], elementByteCount: 4)
+    try header.write(to: matrix)
+    let handle = try FileHandle(forWritingTo: matrix)
+    try handle.truncate(atOffset: UInt64(header.count) + UInt64(n) * UInt64(n) * 4)
+    try handle.close()
+    let run = try DuctusProcess.run([
+      "cluster", matrix.path, "--precomputed", "--method", "hierarchical", "--k", "2", "-o", "-",
+    ])
+    #expect(run.exitCode == 65)
+    #expect(run.standardError.contains("hierarchical clustering of \(n) points holds"))
+    #expect(run.standardError.contains("read a --precomputed matrix in place"))
+  }
+
   @Test func npySidecarLabelsAreScoredAndTheirCountChecked() throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -478,6 +478,7 @@ struct ClusterCommand: Command {
         "kmedoids", result.iterations, result.loss
       )
     case .hierarchical(let linkage, let k):
+      try Self.checkCondensedMatrixFits(points: input.count)
       let condensed =
         try distances.map { try CondensedDistanceMatrix(square: $0) }
         ?? CondensedDistanceMatrix(euclideanDistancesOf: input.features!)
@@ -508,6 +509,21 @@ struct ClusterCommand: Command {
         labels: labels, clusterCount: clusterCount, input: input, distances: distances)
     }
     return (summary, labels)
+  }
+
+  /// Refuses (exit 65) a hierarchical clustering whose condensed matrix, `n(n − 1)/2` float64
+  /// distances held in memory, would not fit in the machine's physical memory: it would fail
+  /// partway, or make the machine swap.
+  private static func checkCondensedMatrixFits(points n: Int) throws {
+    let bytes = Double(n) * Double(max(n - 1, 0)) / 2 * 8
+    let memory = Double(ProcessInfo.processInfo.physicalMemory)
+    guard bytes > memory else { return }
+    let gigabytes = { (value: Double) in String(format: "%.1f GB", value / 1e9) }
+    throw CommandFailure(
+      .malformedInput,
+      "hierarchical clustering of \(n) points holds their condensed matrix in memory, "
+        + "\(gigabytes(bytes)), and this machine has \(gigabytes(memory)); k-medoids, DBSCAN "
+        + "and HDBSCAN read a --precomputed matrix in place")
   }
 
   /// The grid of `--picture`: a row a non-empty cluster, its representative and up to 7 more
