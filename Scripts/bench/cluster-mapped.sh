@@ -8,8 +8,8 @@
 #
 # Draws --points points around --centres Gaussian centres (NumPy, seed 0), writes their Euclidean
 # distance matrix as float32 block by block with numpy.lib.format.open_memmap (N² × 4 bytes:
-# 40 GB at N = 100,000, in --folder, by default a temporary folder under $TMPDIR or /tmp, removed
-# at the end), then runs each method once with the release CLI (`Scripts/ductus`, --no-scores)
+# 40 GB at N = 100,000; in a temporary folder under $TMPDIR or /tmp, removed at the end, or in
+# --folder DIR, kept there and reused by the next run with the same data options), then runs each method once with the release CLI (`Scripts/ductus`, --no-scores)
 # and prints, for each: the wall time, the peak resident memory split into anonymous memory (the
 # process's own: O(n) here) and file-backed pages of the mapping (the kernel's page cache,
 # reclaimed under pressure), the lowest MemAvailable seen while it ran, and the adjusted Rand
@@ -38,10 +38,20 @@ python3 -c "import numpy, sklearn" 2>/dev/null || {
 }
 "$root/Scripts/ductus" --version >/dev/null
 ductus="$root/.build/ductus-release/release/ductus"
-data="$(mktemp -d "${folder:-${TMPDIR:-/tmp}}/ductus-mapped.XXXXXX")"
-trap 'rm -rf "$data"' EXIT
-python3 "$root/Scripts/bench/cluster_mapped_peer.py" generate "$data" --points "$points" \
-  --dimension "$dimension" --centres "$centres"
+data_options="--points $points --dimension $dimension --centres $centres"
+if [ -n "$folder" ]; then
+  data="$folder"
+  mkdir -p "$data"
+else
+  data="$(mktemp -d "${TMPDIR:-/tmp}/ductus-mapped.XXXXXX")"
+  trap 'rm -rf "$data"' EXIT
+fi
+if [ "$(cat "$data/options" 2>/dev/null)" != "$data_options" ]; then
+  rm -f "$data/options"
+  # shellcheck disable=SC2086
+  python3 "$root/Scripts/bench/cluster_mapped_peer.py" generate "$data" $data_options
+  echo "$data_options" > "$data/options"
+fi
 echo "# load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; matrix $(du -h "$data/distances.npy" | cut -f1)"
 for method in $methods; do
   case "$method" in

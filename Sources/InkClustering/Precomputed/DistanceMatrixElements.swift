@@ -78,16 +78,31 @@ public struct DistanceMatrixElements {
   }
 
   /// The first pair `(i, j)`, `i < j`, whose entries `[i, j]` and `[j, i]` are not
-  /// `equivalent`, in 64 × 64 blocks so that the column read stays in the cache; nil when the
-  /// square matrix is symmetric in that sense.
+  /// `equivalent` (nil when the square matrix is symmetric in that sense), compared in tiles of
+  /// 64 × 64 for the processor's cache, and those in tiles of about 2 GB each for a matrix read
+  /// from disk: a tile and its mirror stay in the page cache while their entries are compared,
+  /// and each mirror row read is long enough for the kernel's read-ahead (64 × 64 alone reads a
+  /// matrix larger than memory from disk many times over).
   func firstAsymmetricPair(equivalent: (Double, Double) -> Bool) -> (i: Int, j: Int)? {
-    let (n, block) = (rows, 64)
-    for rowStart in stride(from: 0, to: n, by: block) {
-      for columnStart in stride(from: rowStart, to: n, by: block) {
-        for i in rowStart..<min(rowStart + block, n) {
-          for j in max(columnStart, i + 1)..<max(min(columnStart + block, n), i + 1)
-          where !equivalent(self[i, j], self[j, i]) {
-            return (i, j)
+    let n = rows
+    let width: Int
+    switch values {
+    case .float64: width = 8
+    case .float32: width = 4
+    }
+    let (block, tile) = (64, max(64, Int((Double(1 << 31) / Double(width)).squareRoot()) / 64 * 64))
+    for tileRow in stride(from: 0, to: n, by: tile) {
+      for tileColumn in stride(from: tileRow, to: n, by: tile) {
+        for rowStart in stride(from: tileRow, to: min(tileRow + tile, n), by: block) {
+          for columnStart in stride(
+            from: max(tileColumn, rowStart), to: min(tileColumn + tile, n), by: block)
+          {
+            for i in rowStart..<min(rowStart + block, n) {
+              for j in max(columnStart, i + 1)..<max(min(columnStart + block, n), i + 1)
+              where !equivalent(self[i, j], self[j, i]) {
+                return (i, j)
+              }
+            }
           }
         }
       }
