@@ -24,6 +24,9 @@ struct BenchmarkArguments {
     return value
   }
 
+  /// The string value of `--key`, or `nil` when absent.
+  func optionalString(_ key: String) -> String? { options[key] }
+
   /// The integer value of `--key`, or `defaultValue` when absent.
   func integer(_ key: String, default defaultValue: Int) throws -> Int {
     guard let text = options[key] else { return defaultValue }

@@ -7,10 +7,12 @@ import InkSignatures
 /// (`--dataset DIR`, a folder of `U<user>S<n>.TXT` files).
 ///
 /// Cases (results are `name<TAB>seconds` lines, the best of the repetitions):
-/// - `verify --dataset DIR [--user U] [--repetitions R]`: user `U` (the first by default)
-///   enrolled from S1–S5, then each of S11–S40
+/// - `verify --dataset DIR [--user U] [--repetitions R] [--matcher FILE]`: user `U` (the first
+///   by default) enrolled from S1–S5, then each of S11–S40
 ///   verified against the five references, one thread; the time is a verification's (the
 ///   features of the questioned signature are computed beforehand, as a store keeps them).
+///   `--matcher` reads the matcher from a JSON file (`SignatureMatcher`, such as one of
+///   `ductus signature evaluate`'s folds), to time other local functions with the same binary.
 /// - `evaluate --dataset DIR [--trials T] [--repetitions R]`: the whole SVC2004 evaluation of
 ///   every user (`SignatureEvaluation`, all cores), after the features of every file are
 ///   computed (timed apart, `features`).
@@ -26,7 +28,13 @@ enum SignatureBenchmarks: BenchmarkSuite {
     switch arguments.caseName {
     case "verify":
       let user = dataset[try arguments.integer("user", default: 1) - 1]
-      let template = try SignatureEnrollment().enroll(Array(user.genuine.prefix(5)))
+      let matcher =
+        try arguments.optionalString("matcher").map {
+          try JSONDecoder().decode(
+            SignatureMatcher.self, from: Data(contentsOf: URL(fileURLWithPath: $0)))
+        } ?? SignatureMatcher()
+      let template = try SignatureEnrollment(matcher: matcher).enroll(
+        Array(user.genuine.prefix(5)))
       let questioned = Array(user.genuine.suffix(10)) + user.skilled
       let timing = try Stopwatch.best(of: repetitions) {
         try questioned.map { try template.verify($0).score }

@@ -38,10 +38,10 @@ import Testing
           == distances.local[evidence] + fusion.globalWeights[evidence] * distances.global[evidence]
       )
     }
+    // Without a cohort, the typical cohort distance is the anchor of 1.
     let joint =
-      distances.joint
-      / (pow(distances.jointSpread, fusion.spreadExponent)
-        * pow(fusion.typicalCohortDistance, fusion.cohortExponent))
+      (distances.joint - distances.jointSpread)
+      / (fusion.typicalCohortDistance - distances.jointSpread)
     #expect(
       abs(
         fusion.fusedDistance(distances) - joint - fusion.globalWeights.shape

@@ -56,9 +56,10 @@ enum SignatureStoreOptions {
   /// The most users whose signatures make a new template's cohort.
   static let cohortSize = 20
 
-  /// The cohort a user's template is set against (see `SignatureFusion.cohortExponent`): the
-  /// first reference of each of up to ``cohortSize`` other users of the store, in id order;
-  /// none in a store without other users, when the template takes the typical cohort distance.
+  /// The cohort a user's template is set against (see
+  /// `SignatureDistanceNormalization.cohortAnchored`): the first reference of each of up to
+  /// ``cohortSize`` other users of the store, in id order; none in a store without other
+  /// users, when the template takes the typical cohort distance.
   static func cohort(excluding id: String, in store: SignatureStore) throws
     -> [SignatureFeatures]
   {

@@ -25,8 +25,8 @@ public struct SignatureReferenceStatistics: Hashable, Sendable, Codable {
   public var globalDeviations: [Double]
   /// The mean joint distance from the references to a cohort of other people's genuine
   /// signatures (every cohort signature against every reference), or `nil` when the user was
-  /// enrolled without a cohort; the fusion divides by a power of it
-  /// (``SignatureFusion/cohortExponent``).
+  /// enrolled without a cohort; the fusion places the joint distance between the references'
+  /// spread and it (``SignatureDistanceNormalization/cohortAnchored``).
   public var cohortDistance: Double?
 
   /// Statistics with the given figures.

@@ -1,31 +1,24 @@
 import Foundation
 
-/// Chooses a fusion's weights, logistic map and threshold on the distances of tuning users.
+/// Chooses a fusion's weight, logistic map and threshold on the distances of tuning users.
 ///
-/// The weights: three parameters only, since ten tuning users overfit more (a weight a kind and
-/// source was tried, and chose weights that doubled the held-out users' EER): the spread
-/// exponent, the cohort exponent and one weight shared by the three global-feature distances,
-/// the kinds' DTW weights staying 0 and the joint term's 1 (which fixes the scale). Coordinate
-/// descent from exponents 0.5 and 0 and weight 0: the two exponents together at every pair of
-/// 0, 0.1, …, 1 (they trade against each other, so one at a time stops short), then the weight
-/// at 0 and at 2^k for k = −6, −5.5, …, 1, each kept where the objective is least, for
-/// ``rounds`` rounds. The cohort distance of a template without one is the median over the
-/// tuning trials. The objective is the sum of the mean skilled EER per user, the mean pooled
-/// skilled EER, and half the two random EERs, over the tuning users' trials. The logistic map:
-/// a two-parameter logistic regression of genuine (1) against skilled forgery (0) on the fused
-/// distance, each class weighing half, by Newton's method. The threshold: the score at the
-/// pooled skilled EER of all tuning trials together, or, given a target false-accept rate, the
-/// lowest score at which the tuning trials' skilled forgeries are accepted no more often than
-/// that.
+/// One parameter only, since ten tuning users overfit more (a weight a kind and source was
+/// tried, and chose weights that doubled the held-out users' EER; so did three global-feature
+/// weights with the cohort-anchored joint distance): one weight shared by the three
+/// global-feature distances, the kinds' DTW weights staying 0 and the joint term's 1 (which
+/// fixes the scale), the joint distance normalised by
+/// ``SignatureDistanceNormalization/cohortAnchored``. The weight is tried at 0 and at 2^k for
+/// k = −6, −5.5, …, 1 and kept where the objective is least: the sum of the mean skilled EER
+/// per user, the mean pooled skilled EER, and half the two random EERs, over the tuning users'
+/// trials. The cohort distance of a template without one is the median over the tuning
+/// trials. The logistic map: a two-parameter logistic regression of genuine (1) against
+/// skilled forgery (0) on the fused distance, each class weighing half, by Newton's method.
+/// The threshold: the score at the pooled skilled EER of all tuning trials together, or, given
+/// a target false-accept rate, the lowest score at which the tuning trials' skilled forgeries
+/// are accepted no more often than that.
 enum SignatureFusionTraining {
-  /// The rounds of coordinate descent.
-  static let rounds = 4
-
-  /// The weights tried for each coordinate.
+  /// The global-feature weights tried.
   static let grid: [Double] = [0] + (-12...2).map { pow(2, Double($0) / 2) }
-
-  /// The spread exponents tried.
-  static let exponents: [Double] = (0...10).map { Double($0) / 10 }
 
   /// The fusion tuned on `distances` (user by user, trial by trial).
   static func train(
@@ -33,24 +26,14 @@ enum SignatureFusionTraining {
   ) -> SignatureFusion {
     let cohorts = distances.flatMap { $0.flatMap { $0.genuine.compactMap(\.cohort).prefix(1) } }
     var fusion = SignatureFusion(
-      spreadExponent: 0.5, cohortExponent: 0, typicalCohortDistance: cohorts.median ?? 1,
+      normalization: .cohortAnchored, typicalCohortDistance: cohorts.median ?? 1,
       globalWeights: SignatureEvidenceValues(repeating: 0), slope: 1, center: 0, threshold: 0.5)
-    var best = objective(fusion, distances)
-    // The two exponents together (they trade against each other), then the weight.
-    let exponentPairs = exponents.flatMap { a in exponents.map { b in (a, b) } }
-    for _ in 0..<rounds {
-      for (a, b) in exponentPairs {
-        var candidate = fusion
-        (candidate.spreadExponent, candidate.cohortExponent) = (a, b)
-        let value = objective(candidate, distances)
-        if value < best { (best, fusion) = (value, candidate) }
-      }
-      for weight in grid {
-        var candidate = fusion
-        candidate.globalWeights = SignatureEvidenceValues(repeating: weight)
-        let value = objective(candidate, distances)
-        if value < best { (best, fusion) = (value, candidate) }
-      }
+    var best = Double.infinity
+    for weight in grid {
+      var candidate = fusion
+      candidate.globalWeights = SignatureEvidenceValues(repeating: weight)
+      let value = objective(candidate, distances)
+      if value < best { (best, fusion) = (value, candidate) }
     }
     let all = distances.flatMap { $0 }
     let genuine = all.flatMap { $0.genuine.map(fusion.fusedDistance) }

@@ -11,28 +11,26 @@ import Foundation
 /// score >= fusion.threshold                        // accepted
 /// ```
 ///
-/// The fused distance is `joint / (jointSpread^spreadExponent · cohort^cohortExponent) +
-/// Σ localWeights[k] · local[k] + Σ globalWeights[k] · global[k]` over the kinds `k`: the joint
-/// DTW distance set against the references' own spread, raised to a power below 1 because
-/// dividing by the full spread over-corrects (a user whose references agree closely is not held
-/// to a proportionally closer match by the test signatures of a later session), and against
-/// how far other people's signatures are from the references (a cohort normalisation, as the
-/// Z-norm of speaker and signature verification: a user whose signature is intricate is far
-/// from everything, their own later signatures included), plus the kinds' normalised distances.
-/// A template enrolled without a cohort takes ``typicalCohortDistance``. The
-/// score falls as the fused distance grows; the logistic map is fitted to genuine signatures
-/// and skilled forgeries of tuning users (each class weighing half), so it reads roughly as the
-/// probability of a genuine signature when both are equally likely. Every weight, the exponent,
-/// the map and the threshold are chosen on tuning users (see <doc:SignatureVerification>).
-/// JSON: every property by name; a fusion saved before the cohort existed reads with
-/// `cohortExponent` 0, so it scores as it did.
+/// The fused distance is `normalization(joint) + Σ localWeights[k] · local[k] + Σ
+/// globalWeights[k] · global[k]` over the kinds `k`: the joint DTW distance placed between the
+/// references' own spread (0) and how far other people's signatures are from the references
+/// (1; ``SignatureDistanceNormalization/cohortAnchored``), plus the kinds' normalised distances.
+/// Both anchors are the user's own, so a user who signs alike every time is held to a closer
+/// match than one who varies, and a user whose signature is intricate (far from everything,
+/// their own later signatures included) to a looser one, on one scale for all users. A
+/// template enrolled without a cohort takes ``typicalCohortDistance``. The score falls as the
+/// fused distance grows; the logistic map is fitted to genuine signatures and skilled
+/// forgeries of tuning users (each class weighing half), so it reads roughly as the
+/// probability of a genuine signature when both are equally likely. The weights, the map and
+/// the threshold are chosen on tuning users (see <doc:SignatureVerification>).
+///
+/// JSON: every property by name. A fusion saved before `normalization` existed reads with
+/// ``SignatureDistanceNormalization/powers(spreadExponent:cohortExponent:)`` of its
+/// `spreadExponent` and `cohortExponent` (0 when absent, as before the cohort), so it scores as
+/// it did.
 public struct SignatureFusion: Hashable, Sendable, Codable {
-  /// The power of the references' joint spread the joint distance is divided by (0: not at
-  /// all, 1: the plain ratio).
-  public var spreadExponent: Double
-  /// The power of the references' cohort distance the joint distance is divided by (0: not at
-  /// all).
-  public var cohortExponent: Double
+  /// How the joint distance is set against the references' spread and the cohort.
+  public var normalization: SignatureDistanceNormalization
   /// The cohort distance of a template enrolled without a cohort: the median over the tuning
   /// users' enrolments.
   public var typicalCohortDistance: Double
@@ -50,14 +48,13 @@ public struct SignatureFusion: Hashable, Sendable, Codable {
   /// A fusion with the given weights and map; the defaults are those tuned on SVC2004 Task 2
   /// users 1–10 (see <doc:SignatureVerification>).
   public init(
-    spreadExponent: Double = 0.4, cohortExponent: Double = 0.6,
-    typicalCohortDistance: Double = 1.40783,
+    normalization: SignatureDistanceNormalization = .cohortAnchored,
+    typicalCohortDistance: Double = 1.69618,
     localWeights: SignatureEvidenceValues<Double> = SignatureEvidenceValues(repeating: 0),
     globalWeights: SignatureEvidenceValues<Double> = SignatureEvidenceValues(repeating: 1 / 64),
-    slope: Double = 27.6926, center: Double = 0.805757, threshold: Double = 0.534412
+    slope: Double = 26.3026, center: Double = 0.271440, threshold: Double = 0.497667
   ) {
-    self.spreadExponent = spreadExponent
-    self.cohortExponent = cohortExponent
+    self.normalization = normalization
     self.typicalCohortDistance = typicalCohortDistance
     self.localWeights = localWeights
     self.globalWeights = globalWeights
@@ -67,16 +64,26 @@ public struct SignatureFusion: Hashable, Sendable, Codable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case spreadExponent, cohortExponent, typicalCohortDistance, localWeights, globalWeights
-    case slope, center, threshold
+    case normalization, typicalCohortDistance, localWeights, globalWeights, slope, center
+    case threshold
+    // Written before `normalization`: the exponents of `.powers`.
+    case spreadExponent, cohortExponent
   }
 
-  /// Reads a fusion from JSON; `cohortExponent` and `typicalCohortDistance` may be absent (0
-  /// and 1), as in fusions saved before the cohort.
+  /// Reads a fusion from JSON; a fusion without `normalization` takes `.powers` of its
+  /// `spreadExponent` and `cohortExponent` (0 when absent), and `typicalCohortDistance` may be
+  /// absent (1), as in fusions saved before the cohort.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    spreadExponent = try container.decode(Double.self, forKey: .spreadExponent)
-    cohortExponent = try container.decodeIfPresent(Double.self, forKey: .cohortExponent) ?? 0
+    if let normalization = try container.decodeIfPresent(
+      SignatureDistanceNormalization.self, forKey: .normalization)
+    {
+      self.normalization = normalization
+    } else {
+      normalization = .powers(
+        spreadExponent: try container.decode(Double.self, forKey: .spreadExponent),
+        cohortExponent: try container.decodeIfPresent(Double.self, forKey: .cohortExponent) ?? 0)
+    }
     typicalCohortDistance =
       try container.decodeIfPresent(Double.self, forKey: .typicalCohortDistance) ?? 1
     localWeights = try container.decode(
@@ -86,6 +93,18 @@ public struct SignatureFusion: Hashable, Sendable, Codable {
     slope = try container.decode(Double.self, forKey: .slope)
     center = try container.decode(Double.self, forKey: .center)
     threshold = try container.decode(Double.self, forKey: .threshold)
+  }
+
+  /// Writes every property by name.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(normalization, forKey: .normalization)
+    try container.encode(typicalCohortDistance, forKey: .typicalCohortDistance)
+    try container.encode(localWeights, forKey: .localWeights)
+    try container.encode(globalWeights, forKey: .globalWeights)
+    try container.encode(slope, forKey: .slope)
+    try container.encode(center, forKey: .center)
+    try container.encode(threshold, forKey: .threshold)
   }
 
   /// Each kind's share of the evidence: its normalised DTW distance plus its global-feature
@@ -98,9 +117,8 @@ public struct SignatureFusion: Hashable, Sendable, Codable {
 
   /// The fused distance (see the type's description).
   public func fusedDistance(_ distances: SignatureDistances) -> Double {
-    let cohort = distances.cohort ?? typicalCohortDistance
-    var fused =
-      distances.joint / (pow(distances.jointSpread, spreadExponent) * pow(cohort, cohortExponent))
+    var fused = normalization.normalizedJoint(
+      distances, cohort: distances.cohort ?? typicalCohortDistance)
     for evidence in SignatureEvidence.allCases {
       fused += localWeights[evidence] * distances.local[evidence]
       fused += globalWeights[evidence] * distances.global[evidence]

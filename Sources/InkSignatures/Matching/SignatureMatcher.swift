@@ -58,10 +58,11 @@ public struct SignatureMatcher: Hashable, Sendable, Codable {
     self.fusion = fusion
   }
 
-  /// The local functions of each kind by default: position and its derivative for shape,
-  /// velocity and its derivative for timing, force and its derivative for pressure.
+  /// The local functions of each kind by default: position, its derivative and the
+  /// derivatives of the path-tangent angle and of the log curvature radius for shape, velocity
+  /// and its derivative for timing, force and its derivative for pressure.
   public static let defaultLocalFunctions = SignatureEvidenceValues<[String]>(
-    shape: ["x", "y", "dx", "dy"], timing: ["velocity", "dvelocity"],
+    shape: ["x", "y", "dx", "dy", "dtheta", "drho"], timing: ["velocity", "dvelocity"],
     pressure: ["pressure", "dpressure"])
 
   /// The global features of each kind by default (see <doc:SignatureVerification>): the pen

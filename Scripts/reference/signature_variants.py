@@ -1,0 +1,374 @@
+#!/usr/bin/env python3
+"""Variants of InkSignatures' verification on SVC2004 Task 2, in seconds each: the harness behind
+the "Variants tried" table of the SignatureVerification article.
+
+Unlike the fixture scripts beside it, this one reads ../shared (or DUCTUS_SHARED):
+datasets/svc2004-task2-dev, users 1-20. It re-implements, from the article, what
+SignatureEvaluation does: the features through signature_features.py (the reference of
+InkFeatures), the files read as InkFormats' SVC2004Reader reads them (button-0 rows start a
+stroke, repeated or backward timestamps replaced by the median step, y negated, force =
+pressure / 1023, angles in tenths of a degree), DTW with a Euclidean local cost over the
+z-normalised functions divided by n + m within a Sakoe-Chiba band of 10% of the longer signature,
+ten trials a user drawn by SplitMix64(seed + 1000 u + t), references five of S1-S10, tests S11-S20,
+S21-S40 and S1 of the other users, the cohort S2 of the other users, and the two folds over users
+(tune on 1-10, report on 11-20, and the reverse). The DTW tables are cached (CACHE below), so a
+variant of the fusion costs a few seconds. With the method of main before issue 11 it gives
+3.70% / 12.88% (per user / pooled, skilled, all twenty held out), where SignatureEvaluation
+gives 3.67% / 12.88%.
+
+Run: python3 Scripts/reference/signature_variants.py [variant ...]   (numpy, numba, scikit-learn)
+Prints a line a variant: each fold's held-out per-user / pooled skilled EER, then all twenty
+users (each scored by the fold that held it out) with the deviation over trials, then the
+random-forgery EERs.
+"""
+import math
+import os
+import sys
+
+import numpy as np
+from numba import njit
+from sklearn.linear_model import LogisticRegression
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import signature_features as sf  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHARED = os.environ.get("DUCTUS_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
+DATA = os.path.join(SHARED, "datasets", "svc2004-task2-dev")
+CACHE = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ductus-signature-variants")
+USERS, TRIALS, SEED, REFERENCES, POOL = 20, 10, 1, 5, 10
+GEN, SKILLED, RANDOM = 10, 20, USERS - 1
+TESTS = list(range(10, 40)) + list(range(40, 40 + RANDOM))  # columns of a user's table
+COHORT = list(range(40 + RANDOM, 40 + 2 * RANDOM))
+BASE = ["x", "y", "dx", "dy", "velocity", "dvelocity", "pressure", "dpressure"]
+WEIGHTS = [0.0] + [2 ** (k / 2) for k in range(-12, 3)]
+EXPONENTS = [k / 10 for k in range(11)]
+
+
+def monotone_seconds(stamps):
+    steps = np.diff(stamps)
+    forward = np.sort(steps[steps > 0])
+    nominal = forward[len(forward) // 2] if len(forward) else 1.0
+    shift, out = 0.0, [0.0]
+    for k, step in enumerate(steps):
+        if not step > 0:
+            shift += nominal - step
+        out.append((stamps[k + 1] - stamps[0] + shift) / 1000.0)
+    return out
+
+
+def read(user, signature):
+    rows = np.loadtxt(os.path.join(DATA, f"U{user}S{signature}.TXT"), skiprows=1, ndmin=2)
+    strokes, points, start, degrees = [], [], 0.0, math.pi / 1800
+    for row, time in zip(rows, monotone_seconds(rows[:, 2])):
+        if row[3] == 0 and points:
+            strokes.append({"start": start, "points": points})
+            points = []
+        if not points:
+            start = time
+        points.append([row[0], -row[1], time - start, row[6] / 1023, row[4] * degrees,
+                       row[5] * degrees])
+    strokes.append({"start": start, "points": points})
+    return {"strokes": strokes}
+
+
+def features():
+    path = os.path.join(CACHE, "features.npz")
+    if os.path.exists(path):
+        return np.load(path, allow_pickle=True)["features"].item()
+    out = {}
+    for u in range(1, USERS + 1):
+        for s in range(1, 41):
+            samples, ranges = sf.samples(read(u, s))
+            local = sf.local_functions(samples)
+            glob, _ = sf.global_features(samples, ranges)
+            out[(u, s)] = ({n: np.array(c) for n, c in zip(local["names"], local["columns"])}, glob)
+    np.savez(path, features=np.array(out, dtype=object))
+    return out
+
+
+@njit(cache=True)
+def dtw(a, b, radius):
+    n, m = a.shape[0], b.shape[0]
+    below, above = max(0, n - m) + radius, max(0, m - n) + radius
+    previous, current = np.full(m + 1, np.inf), np.full(m + 1, np.inf)
+    previous[0] = 0.0
+    for i in range(n):
+        current[:] = np.inf
+        for j in range(max(0, i - below), min(m - 1, i + above) + 1):
+            s = 0.0
+            for k in range(a.shape[1]):
+                s += (a[i, k] - b[j, k]) ** 2
+            current[j + 1] = math.sqrt(s) + min(previous[j + 1], previous[j], current[j])
+        previous, current = current, previous
+    return previous[m]
+
+
+def columns(u):
+    others = [v for v in range(1, USERS + 1) if v != u]
+    return [(u, s) for s in range(1, 41)] + [(v, 1) for v in others] + [(v, 2) for v in others]
+
+
+def table(feats, names, band=0.1):
+    """T[u, r, c]: the DTW distance over `names` from S(r+1) of user u+1 to columns(u+1)[c]."""
+    path = os.path.join(CACHE, f"table-{'-'.join(names)}-{band}.npy")
+    if os.path.exists(path):
+        return np.load(path)
+    series = {key: np.column_stack([f[0][n] for n in names]) for key, f in feats.items()}
+    t = np.zeros((USERS, POOL, 40 + 2 * RANDOM))
+    for u in range(USERS):
+        for r in range(POOL):
+            a = series[(u + 1, r + 1)]
+            for c, key in enumerate(columns(u + 1)):
+                if c < POOL and c <= r:
+                    t[u, r, c] = t[u, c, r]
+                    continue
+                b = series[key]
+                radius = max(1, math.ceil(band * max(len(a), len(b))))
+                t[u, r, c] = dtw(a, b, radius) / (len(a) + len(b))
+    np.save(path, t)
+    return t
+
+
+def permutation(seed, count):
+    mask, state, order = (1 << 64) - 1, seed, list(range(count))
+    for i in range(count - 1, 0, -1):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+CHOSEN = [[permutation(SEED + 1000 * u + t, POOL)[:REFERENCES] for t in range(TRIALS)]
+          for u in range(USERS)]
+
+
+def statistics(t):
+    """Per user, trial and test: the mean, min and max distance to the references, the distance to
+    the template (the reference nearest the others), and the references' own figures."""
+    d = np.array([[t[u][c][:, TESTS].T for c in CHOSEN[u]] for u in range(USERS)])
+    rr = np.array([[t[u][np.ix_(c, c)] for c in CHOSEN[u]] for u in range(USERS)])
+    cohort = np.array([[t[u][c][:, COHORT].mean() for c in CHOSEN[u]] for u in range(USERS)])
+    off = rr[..., ~np.eye(REFERENCES, dtype=bool)].reshape(rr.shape[:-1] + (REFERENCES - 1,))
+    template = off.mean(-1).argmin(-1)
+    pick = np.take_along_axis(d, template[:, :, None, None].repeat(d.shape[2], 2), -1)[..., 0]
+    shape = d.shape[:3]
+    spread = lambda x: np.broadcast_to(x[..., None], shape)  # noqa: E731
+    return {
+        "mean": d.mean(-1), "min": d.min(-1), "max": d.max(-1), "template": pick,
+        "spread": spread(off.mean(-1).mean(-1)), "spreadMin": spread(off.min(-1).mean(-1)),
+        "spreadMax": spread(off.max(-1).mean(-1)),
+        "spreadTemplate": spread(np.take_along_axis(off.mean(-1), template[..., None], -1)[..., 0]),
+        "cohort": spread(cohort),
+    }
+
+
+@njit(cache=True)
+def eer(genuine, forgeries):
+    s = np.concatenate((genuine, forgeries))
+    label = np.concatenate((np.ones(len(genuine)), np.zeros(len(forgeries))))
+    order = np.argsort(-s, kind="mergesort")
+    s, label = s[order], label[order]
+    far0, frr0, accepted, forged, i = 0.0, 1.0, 0.0, 0.0, 0
+    while i < len(s):
+        threshold = s[i]
+        while i < len(s) and s[i] == threshold:
+            if label[i] == 1:
+                accepted += 1
+            else:
+                forged += 1
+            i += 1
+        far, frr = forged / len(forgeries), 1 - accepted / len(genuine)
+        if far >= frr:
+            before, after = far0 - frr0, far - frr
+            w = 0.0 if after == before else -before / (after - before)
+            return far0 + w * (far - far0)
+        far0, frr0 = far, frr
+    return 0.5
+
+
+def rates(score, users):
+    """Per trial: the skilled per-user and pooled EERs, the random ones."""
+    out = []
+    for a, b in ((GEN, GEN + SKILLED), (GEN + SKILLED, GEN + SKILLED + RANDOM)):
+        per = np.array([[eer(score[u, t, :GEN], score[u, t, a:b]) for u in users]
+                        for t in range(TRIALS)]).mean(1)
+        pooled = np.array([eer(score[users, t, :GEN].ravel(), score[users, t, a:b].ravel())
+                           for t in range(TRIALS)])
+        out += [per, pooled]
+    return out
+
+
+def objective(score, users):
+    skilled_per, skilled_pooled, random_per, random_pooled = rates(score, users)
+    return (skilled_per.mean() + skilled_pooled.mean()
+            + (random_per.mean() + random_pooled.mean()) / 2)
+
+
+KINDS = {
+    "shape": ["penUps", "widthOverHeight", "pathLengthOverDiagonal", "centroidX", "centroidY",
+              "firstX", "firstY", "lastX", "lastY", "firstToLastDistanceOverDiagonal",
+              "dxSignChanges", "dySignChanges"] + [f"direction{i}" for i in range(8)]
+    + [f"turning{i}" for i in range(4)],
+    "timing": ["duration", "penDownDurationRatio", "meanPenUpDuration", "meanSpeed", "sdSpeed",
+               "maxSpeed", "sdVx", "maxAbsVx", "sdVy", "maxAbsVy", "meanOverMaxSpeed",
+               "pathLengthOverPenDownDuration", "timeOfMaxSpeed", "meanAcceleration",
+               "sdAcceleration", "maxAcceleration", "meanJerk", "sdJerk", "maxJerk"],
+    "pressure": ["meanPressure", "sdPressure", "maxPressure", "timeOfMaxPressure"],
+}
+
+
+def global_distances(feats):
+    """A function of the tuning users: per user, trial, test and kind, the root mean square of the
+    global features' deviations from the references' means over their deviation, floored at half
+    the feature's deviation over the tuning users' S1-S10."""
+    names = list(feats[(1, 1)][1])
+    g = np.array([[[feats[(u, s)][1][n] for n in names] for s in range(1, 41)]
+                  for u in range(1, USERS + 1)])
+    tests = np.array([[g[v - 1, s - 1] for v, s in columns(u + 1)] for u in range(USERS)])[:, TESTS]
+    refs = np.array([[g[u, c] for c in CHOSEN[u]] for u in range(USERS)])
+    mean, sd = refs.mean(2), refs.std(2, ddof=1)
+    kinds = [[names.index(n) for n in kind] for kind in KINDS.values()]
+    cache = {}
+
+    def of(tune):
+        key = tuple(tune)
+        if key not in cache:
+            scale = g[tune, :POOL].reshape(-1, g.shape[-1]).std(0)
+            scale[scale == 0] = 1
+            z = (tests[:, None] - mean[:, :, None]) / np.maximum(sd, 0.5 * scale)[:, :, None]
+            cache[key] = np.stack([np.sqrt((z[..., k] ** 2).mean(-1)) for k in kinds], -1)
+        return cache[key]
+    return of
+
+
+def logistic(fused, tune):
+    """The tuning users' genuine-against-skilled logistic map, each class weighing half."""
+    g, f = fused[tune][:, :, :GEN].ravel(), fused[tune][:, :, GEN:GEN + SKILLED].ravel()
+    x, y = np.r_[g, f][:, None], np.r_[np.ones(len(g)), np.zeros(len(f))]
+    w = np.r_[np.full(len(g), 0.5 / len(g)), np.full(len(f), 0.5 / len(f))] * len(y)
+    model = LogisticRegression(C=1e6).fit(x, y, sample_weight=w)
+    return lambda d: model.decision_function(d.reshape(-1, 1)).reshape(d.shape)
+
+
+def grid_fusion(fused_of, grids):
+    """Coordinate descent over `grids` (3 rounds) on the objective, then the logistic map."""
+    def fit(tune, test):
+        p = [grid[0] for grid in grids]
+        best = objective(-fused_of(p, tune), list(tune))
+        for _ in range(3 if len(grids) > 1 else 1):
+            for i, grid in enumerate(grids):
+                for value in grid:
+                    q = p[:i] + [value] + p[i + 1:]
+                    o = objective(-fused_of(q, tune), list(tune))
+                    if o < best:
+                        best, p = o, q
+        fused = fused_of(p, tune)
+        return logistic(fused, tune)(fused[test])
+    return fit
+
+
+def regression_fusion(columns_of):
+    """A user-independent logistic regression of genuine against skilled on some statistics."""
+    def fit(tune, test):
+        x = columns_of(tune)
+        g = x[tune][:, :, :GEN].reshape(-1, x.shape[-1])
+        f = x[tune][:, :, GEN:GEN + SKILLED].reshape(-1, x.shape[-1])
+        xa, y = np.r_[g, f], np.r_[np.ones(len(g)), np.zeros(len(f))]
+        w = np.r_[np.full(len(g), 0.5 / len(g)), np.full(len(f), 0.5 / len(f))] * len(y)
+        mu, sd = xa.mean(0), xa.std(0) + 1e-12
+        model = LogisticRegression(max_iter=2000).fit((xa - mu) / sd, y, sample_weight=w)
+        xs = x[test]
+        return model.decision_function((xs.reshape(-1, x.shape[-1]) - mu) / sd).reshape(
+            xs.shape[:-1])
+    return fit
+
+
+def anchored(s):
+    return (s["mean"] - s["spread"]) / (s["cohort"] - s["spread"])
+
+
+def ratio(s, a, b):
+    return s["mean"] / (s["spread"] ** a * s["cohort"] ** b)
+
+
+def variants(feats):
+    g = global_distances(feats)
+    st = {}
+
+    def stats(names):
+        key = tuple(names)
+        if key not in st:
+            st[key] = statistics(table(feats, names))
+        return st[key]
+
+    pairs = [(0.5, 0.0)] + [(a, b) for a in EXPONENTS for b in EXPONENTS]
+    curvature = BASE[:4] + ["dtheta", "drho"] + BASE[4:]
+
+    def ratio_fusion(names, weight=True):
+        s = stats(names)
+        grids = [pairs] + ([WEIGHTS] if weight else [])
+        return grid_fusion(
+            lambda p, tune: ratio(s, *p[0]) + (p[1] * g(tune).sum(-1) if weight else 0), grids)
+
+    def anchored_fusion(names):
+        s = stats(names)
+        return grid_fusion(lambda p, tune: anchored(s) + p[0] * g(tune).sum(-1), [WEIGHTS])
+
+    def ky(tune):
+        s = stats(BASE)
+        return np.stack([s["min"] / s["spreadMin"], s["max"] / s["spreadMax"],
+                         s["template"] / s["spreadTemplate"]], -1)
+
+    def logs(tune):
+        s = stats(BASE)
+        return np.log(np.stack([s[k] for k in ("mean", "min", "max", "template", "spread",
+                                               "spreadMin", "spreadMax", "spreadTemplate",
+                                               "cohort")], -1))
+
+    def three_weights():
+        s = stats(curvature)
+        return grid_fusion(lambda p, tune: anchored(s) + (g(tune) * np.array(p)).sum(-1),
+                           [WEIGHTS] * 3)
+
+    return {
+        "ratio": lambda: ratio_fusion(BASE),
+        "ratio-no-global": lambda: ratio_fusion(BASE, weight=False),
+        "kholmatov-yanikoglu": lambda: regression_fusion(ky),
+        "log-regression": lambda: regression_fusion(logs),
+        "anchored": lambda: anchored_fusion(BASE),
+        "ratio+dtheta": lambda: ratio_fusion(BASE[:4] + ["dtheta"] + BASE[4:]),
+        "anchored+dtheta": lambda: anchored_fusion(BASE[:4] + ["dtheta"] + BASE[4:]),
+        "ratio+dtheta+drho": lambda: ratio_fusion(curvature),
+        "anchored+dtheta+drho": lambda: anchored_fusion(curvature),
+        "anchored+dtheta+drho+d2theta": lambda: anchored_fusion(curvature + ["d2theta"]),
+        "anchored+dtheta+drho+dacceleration": lambda: anchored_fusion(curvature
+                                                                     + ["dacceleration"]),
+        "anchored+dtheta+drho, three global weights": three_weights,
+    }
+
+
+def report(name, fit):
+    halves = [np.arange(USERS // 2), np.arange(USERS // 2, USERS)]
+    scores, folds = np.zeros((USERS, TRIALS, GEN + SKILLED + RANDOM)), []
+    for tune, test in ((halves[0], halves[1]), (halves[1], halves[0])):
+        scores[test] = fit(tune, test)
+        per, pooled, _, _ = rates(scores, list(test))
+        folds.append(f"{100 * per.mean():.2f} / {100 * pooled.mean():.2f}")
+    per, pooled, random_per, random_pooled = rates(scores, list(range(USERS)))
+    print(f"{name:44s} 11-20: {folds[0]}  1-10: {folds[1]}  all 20: {100 * per.mean():.2f} ± "
+          f"{100 * per.std(ddof=1):.2f} / {100 * pooled.mean():.2f} ± {100 * pooled.std(ddof=1):.2f}"
+          f"  random {100 * random_per.mean():.2f} / {100 * random_pooled.mean():.2f}")
+
+
+def main():
+    os.makedirs(CACHE, exist_ok=True)
+    table_of = variants(features())
+    for name in sys.argv[1:] or table_of:
+        report(name, table_of[name]())
+
+
+if __name__ == "__main__":
+    main()
