@@ -19,12 +19,13 @@ public struct DTWBoundedDistances: Sendable {
   public let dtw: DynamicTimeWarping
   private let prepared: [DTWPreparedSeries]
   private let reversed: [DTWPreparedSeries]
-  /// Each series's LB_Keogh envelope, or nil when LB_Keogh does not apply.
-  private let envelopes: [[(lower: [Double], upper: [Double])]]?
+  /// Each series's LB_Keogh envelope, channel after channel, or nil when LB_Keogh does not
+  /// apply.
+  private let envelopes: [(lower: [Double], upper: [Double])]?
   /// The window of every pair when all series have the same length.
   private let sharedWindow: DTWWindow?
 
-  /// The margin a bound must clear: `bound × (1 − 10⁻¹²) ≥ limit`.
+  /// The margin a bound must clear, in accumulated-cost units: `bound × (1 − 10⁻¹²) ≥ limit`.
   private static let boundMargin = 1 - 1e-12
 
   /// Prepares `series` for ``distance(_:_:below:)``.
@@ -53,7 +54,12 @@ public struct DTWBoundedDistances: Sendable {
       case .itakura: nil
       }
     let series = prepared
-    envelopes = radius.map { r in series.map { dtw.envelope($0, radius: r) } }
+    envelopes = radius.map { r in
+      series.map { one in
+        let channels = dtw.envelope(one, radius: r)
+        return (channels.flatMap(\.lower), channels.flatMap(\.upper))
+      }
+    }
   }
 
   /// The number of series.
@@ -74,17 +80,45 @@ public struct DTWBoundedDistances: Sendable {
   public func distance(_ i: Int, _ j: Int, below limit: Double) -> DTWPairOutcome {
     guard limit < .infinity else { return .computed(distance(i, j)) }
     let (a, b) = (prepared[i], prepared[j])
-    if dtw.reportedDistance(dtw.kimCost(a, b), limit: .infinity) * Self.boundMargin >= limit {
-      return .prunedByKim
-    }
+    let costLimit = dtw.localCost == .squaredEuclidean ? limit * limit : limit
+    if dtw.kimCost(a, b) * Self.boundMargin >= costLimit { return .prunedByKim }
+    // LB_Keogh both ways round (the band is symmetric), each stopped once it reaches the limit.
     if let envelopes, a.count == b.count,
-      dtw.reportedDistance(dtw.keoghCost(a, envelope: envelopes[j]), limit: .infinity)
-        * Self.boundMargin >= limit
+      keoghReaches(a, envelopes[j], costLimit) || keoghReaches(b, envelopes[i], costLimit)
     {
       return .prunedByKeogh
     }
     let distance = dtwDistance(i, j, limit: dtw.largestAccumulatedCost(reportingAtMost: limit))
     return distance == .infinity ? .abandoned : .computed(distance)
+  }
+
+  /// Whether LB_Keogh of `query` against a candidate's envelope reaches `costLimit`
+  /// (``DynamicTimeWarping/keoghCost(_:envelope:)``, summed sample by sample until it does).
+  private func keoghReaches(
+    _ query: DTWPreparedSeries, _ envelope: (lower: [Double], upper: [Double]), _ costLimit: Double
+  ) -> Bool {
+    let (n, channelCount, stride) = (query.count, query.channelCount, query.stride)
+    let takesRoot = dtw.localCost == .euclidean
+    return query.values.withUnsafeBufferPointer { values in
+      envelope.lower.withUnsafeBufferPointer { lower in
+        envelope.upper.withUnsafeBufferPointer { upper in
+          var total = 0.0
+          for i in 0..<n {
+            var excess = 0.0
+            for c in 0..<channelCount {
+              let value = values[c * stride + i]
+              let (low, high) = (lower[c * n + i], upper[c * n + i])
+              // At most one of the two is positive (low ≤ high); no branch.
+              let outside = max(value - high, 0) + max(low - value, 0)
+              excess += outside * outside
+            }
+            total += takesRoot ? excess.squareRoot() : excess
+            if total * Self.boundMargin >= costLimit { return true }
+          }
+          return false
+        }
+      }
+    }
   }
 
   /// DTW of the pair in the matrix's order (the smaller index first), abandoned above an
