@@ -2,7 +2,7 @@ import InkDistances
 import InkMath
 
 /// The DTW distances of a corpus's series as FasterPAM reads them, computed on demand
-/// (``DTWBoundedDistances``): a distance needed only below a limit is pruned by LB_Kim or
+/// (`DTWBoundedDistances`): a distance needed only below a limit is pruned by LB_Kim or
 /// LB_Keogh, or abandoned, when it cannot be; a column is computed on all cores.
 ///
 /// Counts what each stage settled, per point `o` (the protocol's calls with the same point

@@ -11,7 +11,7 @@ extension KMedoids {
   /// assignment, a medoid farther than the second so far is neither of the two nearest; in the
   /// evaluation of a swap candidate `j`, a point farther from `j` than from its second medoid
   /// adds nothing but its share of the removal loss. Such a distance is asked of
-  /// ``DTWBoundedDistances`` below that limit: LB_Kim, then LB_Keogh (series of equal length
+  /// `DTWBoundedDistances` below that limit: LB_Kim, then LB_Keogh (series of equal length
   /// under a Sakoe–Chiba band or none), then DTW abandoned above it, settle it without the
   /// exact value. A candidate's distances are computed on all cores; every sum is taken in the
   /// matrix version's order, so the result does not depend on the number of cores.

@@ -80,7 +80,12 @@ public struct DTWBoundedDistances: Sendable {
   public func distance(_ i: Int, _ j: Int, below limit: Double) -> DTWPairOutcome {
     guard limit < .infinity else { return .computed(distance(i, j)) }
     let (a, b) = (prepared[i], prepared[j])
-    let costLimit = dtw.localCost == .squaredEuclidean ? limit * limit : limit
+    // A positive limit whose square underflows: any positive cost reports more than it.
+    let squared = limit * limit
+    let costLimit =
+      dtw.localCost != .squaredEuclidean
+      ? limit
+      : squared == 0 && limit > 0 ? .leastNonzeroMagnitude : squared
     if dtw.kimCost(a, b) * Self.boundMargin >= costLimit { return .prunedByKim }
     // LB_Keogh both ways round (the band is symmetric), each stopped once it reaches the limit.
     if let envelopes, a.count == b.count,
