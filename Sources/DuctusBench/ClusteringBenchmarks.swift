@@ -1,4 +1,5 @@
 import InkClustering
+import InkDistances
 import InkMath
 import InkSampling
 
@@ -22,6 +23,10 @@ import InkSampling
 ///   the points by their Euclidean distances.
 /// - `hdbscan --data FILE --dimension D [--min-cluster-size C] [--min-samples M]
 ///   [--repetitions R]`: HDBSCAN (excess of mass) of the points by their Euclidean distances.
+/// - `kmedoids-dtw --data FILE --dimension 2L --medoids FILE [--radius R] [--repetitions R]`:
+///   k-medoids of 2-D series of `L` points by DTW (a Sakoe–Chiba band of radius `R`) from the
+///   given start, on demand with lower bounds against the all-pairs DTW matrix and FasterPAM;
+///   lines `name<TAB>seconds<TAB>DTW cells`.
 /// - `dtwkmeans --data FILE --init FILE --dimension 2L [--iterations I] [--repetitions R]`: DTW
 ///   k-means (DBA centres) of 2-D series of `L` points, a row `x0, y0, x1, y1, …` each, `I`
 ///   iterations from the given start (tolerance 0), reported as seconds an iteration; the DTW
@@ -105,15 +110,9 @@ enum ClusteringBenchmarks: BenchmarkSuite {
       Stopwatch.emit(
         "# hdbscan\tclusters \(fit.result.clusterCount)\tnoise "
           + "\(fit.result.labels.filter { $0 < 0 }.count)")
+    case "kmedoids-dtw":
+      try kmedoidsByDTW(data, arguments: arguments, repetitions: repetitions)
     case "dtwkmeans", "kshape":
-      func series(_ matrix: Matrix) -> [SampleBuffer] {
-        (0..<matrix.rows).map { row in
-          let points = Array(matrix.row(row))
-          return SampleBuffer(
-            xs: stride(from: 0, to: points.count, by: 2).map { points[$0] },
-            ys: stride(from: 1, to: points.count, by: 2).map { points[$0] })
-        }
-      }
       let start = try RawMatrixFile.read(try arguments.string("init"), columns: dimension)
       let iterations = try arguments.integer("iterations", default: 3)
       let fit = try Stopwatch.best(of: repetitions) {
@@ -132,9 +131,58 @@ enum ClusteringBenchmarks: BenchmarkSuite {
       throw BenchmarkError.unknownCase(
         arguments.caseName,
         known: [
-          "kmeans", "minibatch", "linkage", "kmedoids", "dbscan", "hdbscan", "dtwkmeans", "kshape",
+          "kmeans", "minibatch", "linkage", "kmedoids", "kmedoids-dtw", "dbscan", "hdbscan",
+          "dtwkmeans", "kshape",
         ])
     }
     Stopwatch.emit("# threads\t\(BLASThreading.threadCount)\t\(BLASThreading.configuration)")
+  }
+
+  /// The 2-D series of a matrix, a row `x0, y0, x1, y1, …` each.
+  private static func series(_ matrix: Matrix) -> [SampleBuffer] {
+    (0..<matrix.rows).map { row in
+      let points = Array(matrix.row(row))
+      return SampleBuffer(
+        xs: stride(from: 0, to: points.count, by: 2).map { points[$0] },
+        ys: stride(from: 1, to: points.count, by: 2).map { points[$0] })
+    }
+  }
+
+  /// k-medoids by DTW from the given start, pruned on demand and through the all-pairs DTW
+  /// matrix (the matrix's time included); the DTW cells of each (at most, for the pruned
+  /// search: its abandoned runs count whole) and the pruning counts.
+  private static func kmedoidsByDTW(
+    _ data: Matrix, arguments: BenchmarkArguments, repetitions: Int
+  ) throws {
+    let start = try RawMatrixFile.read(try arguments.string("medoids"), columns: 1)
+    let medoids = start.elements.map { Int($0) }
+    let series = series(data)
+    let radius = try arguments.integer("radius", default: -1)
+    let dtw = DynamicTimeWarping(constraint: radius < 0 ? .none : .sakoeChiba(radius: radius))
+    let model = KMedoids(clusterCount: medoids.count)
+    let cellsAPair = try DTWBoundedDistances(dtw, series: Array(series.prefix(2))).cellCount(0, 1)
+    let pruned = try Stopwatch.best(of: repetitions) {
+      try model.fit(series: series, dtw: dtw, initialMedoids: medoids)
+    }
+    let pruning = pruned.result.pruning!
+    Stopwatch.emit(
+      "kmedoids_dtw_pruned\t\(pruned.seconds)\t\((pruning.abandoned + pruning.computed) * cellsAPair)"
+    )
+    let whole = try Stopwatch.best(of: repetitions) {
+      let matrix = try dtw.distanceMatrix(series)
+      return try model.fit(
+        distances: try Matrix(rows: series.count, columns: series.count, elements: matrix.values),
+        initialMedoids: medoids)
+    }
+    let n = series.count
+    Stopwatch.emit("kmedoids_dtw_matrix\t\(whole.seconds)\t\(n * (n - 1) / 2 * cellsAPair)")
+    Stopwatch.emit(
+      "# loss\tpruned \(pruned.result.loss)\tmatrix \(whole.result.loss)\tswaps "
+        + "\(pruned.result.swaps)\titerations \(pruned.result.iterations)\tsame medoids "
+        + "\(pruned.result.medoids == whole.result.medoids)")
+    Stopwatch.emit(
+      "# pruning\tpairs \(pruning.pairs)\tLB_Kim \(pruning.prunedByKim)\tLB_Keogh "
+        + "\(pruning.prunedByKeogh)\tabandoned \(pruning.abandoned)\tcomputed "
+        + "\(pruning.computed)")
   }
 }

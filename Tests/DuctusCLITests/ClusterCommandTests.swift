@@ -194,6 +194,44 @@ import Testing
     #expect(empty.standardError.contains("cluster 1 was left empty"), "\(empty.standardError)")
   }
 
+  @Test func kmedoidsByDTWMatchesKmedoidsOfTheDTWMatrix() throws {
+    let corpus = "Datasets/samples/samples.ndjson"
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let matrix = folder.appendingPathComponent("d.npy")
+    let distances = try DuctusProcess.run([
+      "distances", corpus, "--resample", "16", "--normalize", "unit", "--window", "2", "-o",
+      matrix.path,
+    ])
+    #expect(distances.exitCode == 0, "\(distances.standardError)")
+    func clusters(_ arguments: [String]) throws -> (labels: [Substring], summary: [String: Any]) {
+      let labels = folder.appendingPathComponent("labels.csv")
+      let run = try DuctusProcess.run(
+        ["cluster"] + arguments + [
+          "--method", "kmedoids", "--k", "2", "--seed", "1", "-o", labels.path, "--format", "json",
+        ])
+      #expect(run.exitCode == 0, "\(run.standardError)")
+      let lines = try String(contentsOf: labels, encoding: .utf8).split(separator: "\n")
+      return (
+        lines.dropFirst().map { $0.split(separator: ",").last! },
+        try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as! [String: Any]
+      )
+    }
+    let onDemand = try clusters([
+      corpus, "--metric", "dtw", "--window", "2", "--resample", "16", "--normalize", "unit",
+    ])
+    let whole = try clusters([matrix.path, "--precomputed"])
+    #expect(onDemand.labels == whole.labels)
+    #expect(onDemand.labels.count == 5)
+    #expect(onDemand.summary["loss"] as? Double == whole.summary["loss"] as? Double)
+    #expect(onDemand.summary["metric"] as? String == "dtw")
+    #expect(onDemand.summary["window"] as? Int == 2)
+    let pruning = try #require(onDemand.summary["pruning"] as? [String: Int])
+    #expect(Set(pruning.keys) == ["prunedByKim", "prunedByKeogh", "abandoned", "computed"])
+    #expect(pruning.values.reduce(0, +) >= 5 * 2)
+    #expect((onDemand.summary["scores"] as? [String: Any])?["silhouette"] == nil)
+  }
+
   @Test func dbscanFromANpyTableGivesScikitLearnsLabelsAndNoise() throws {
     let c = try Fixture.decode(DBSCANCases.self, from: "clustering/dbscan.json").cases[0]
     let folder = try makeFolder()
@@ -490,6 +528,13 @@ import Testing
       ["cluster", "x.npy", "--method", "dtw-kmeans", "--k", "2", "-o", "-"],
       ["cluster", corpus, "--method", "kshape", "--k", "2", "--linkage", "ward", "-o", "-"],
       ["cluster", corpus, "--method", "dtw-kmeans", "--k", "2", "--tol", "-1", "-o", "-"],
+      ["cluster", corpus, "--method", "kmedoids", "--k", "2", "--window", "2", "-o", "-"],
+      [
+        "cluster", corpus, "--method", "kmedoids", "--k", "2", "--metric", "dtw", "--window",
+        "-1", "-o", "-",
+      ],
+      ["cluster", "x.npy", "--method", "kmedoids", "--k", "2", "--metric", "dtw", "-o", "-"],
+      ["cluster", corpus, "--method", "kmeans", "--k", "2", "--metric", "dtw", "-o", "-"],
     ]
     for arguments in usage {
       let run = try DuctusProcess.run(arguments)

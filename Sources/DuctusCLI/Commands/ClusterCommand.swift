@@ -1,5 +1,6 @@
 import Foundation
 import InkClustering
+import InkDistances
 import InkFigures
 import InkFormats
 import InkMath
@@ -25,7 +26,12 @@ struct ClusterCommand: Command {
         + "(\"rowKeys\"), else they are the row numbers.\n\n"
         + "kmeans is scikit-learn's KMeans (Lloyd's iterations from a k-means++ start drawn "
         + "with --seed, or --init; --algorithm hamerly prunes with Hamerly's bounds); kmedoids "
-        + "is FasterPAM, as the kmedoids package; hierarchical is SciPy's linkage (--linkage, "
+        + "is FasterPAM, as the kmedoids package, on the Euclidean distances of the resampled "
+        + "points, or with --metric dtw on their DTW distances (--window R: a Sakoe–Chiba band) "
+        + "computed on demand, without the matrix: LB_Kim and LB_Keogh prune, and DTW abandons, "
+        + "the distances that cannot change the result (the same medoids and loss as the whole "
+        + "DTW matrix; the summary counts the pairs each stage settled, and leaves out the "
+        + "silhouette); hierarchical is SciPy's linkage (--linkage, "
         + "nearest-neighbour chain or minimum spanning tree) cut into at most K clusters as "
         + "fcluster's maxclust. minibatch-kmeans is scikit-learn's MiniBatchKMeans "
         + "(reassignment_ratio=0): --batch-size rows drawn with --seed a step, each centre moved "
@@ -68,6 +74,13 @@ struct ClusterCommand: Command {
           "k", valueName: "K",
           help: "The number of clusters (1 or more; not for dbscan or hdbscan)."),
         .flag("precomputed", help: "The .npy input is a square distance matrix, not features."),
+        .value(
+          "metric", valueName: "name",
+          help: "The distance k-medoids clusters a corpus's drawings by.",
+          allowedValues: ["euclidean", "dtw"], defaultDescription: "euclidean"),
+        .value(
+          "window", valueName: "radius",
+          help: "For --metric dtw: a Sakoe–Chiba band of this many samples."),
         .value(
           "linkage", valueName: "method",
           help: "How hierarchical clustering measures the distance between clusters.",
@@ -145,7 +158,8 @@ struct ClusterCommand: Command {
     case minibatch(MiniBatchKMeans, start: String?)
     case dbscan(DBSCAN)
     case hdbscan(HDBSCAN)
-    case kmedoids(KMedoids)
+    /// k-medoids, by DTW on the corpus's drawings when `dtw` is given.
+    case kmedoids(KMedoids, dtw: DynamicTimeWarping?)
     case hierarchical(LinkageMethod, maxClusters: Int)
     case dtwKMeans(TimeSeriesKMeans, start: String?)
     case kshape(KShape, start: String?)
@@ -161,7 +175,7 @@ struct ClusterCommand: Command {
     /// Whether the method clusters a corpus's resampled drawings as series.
     var needsCorpus: Bool {
       switch self {
-      case .dtwKMeans, .kshape: return true
+      case .dtwKMeans, .kshape, .kmedoids(_, dtw: .some): return true
       default: return false
       }
     }
@@ -319,7 +333,8 @@ struct ClusterCommand: Command {
         start: arguments.value("init"))
     case "kmedoids":
       return .kmedoids(
-        KMedoids(clusterCount: k, maxIterations: maxIterations ?? 100, seed: UInt64(seed)))
+        KMedoids(clusterCount: k, maxIterations: maxIterations ?? 100, seed: UInt64(seed)),
+        dtw: try Self.parseDTW(arguments))
     default:
       return .hierarchical(
         arguments.value("linkage").flatMap(LinkageMethod.init) ?? .ward, maxClusters: k)
@@ -331,7 +346,8 @@ struct ClusterCommand: Command {
     let belongs: [String: Set<String>] = [
       "kmeans": ["algorithm", "init", "tol", "max-iter", "seed"],
       "minibatch-kmeans": ["init", "tol", "max-iter", "seed", "batch-size"],
-      "kmedoids": ["max-iter", "seed"], "hierarchical": ["linkage", "dendrogram"],
+      "kmedoids": ["max-iter", "seed", "metric", "window"],
+      "hierarchical": ["linkage", "dendrogram"],
       "dbscan": ["eps", "min-samples"],
       "hdbscan": ["min-samples", "min-cluster-size", "cluster-selection", "allow-single-cluster"],
       "dtw-kmeans": ["init", "tol", "max-iter", "seed"],
@@ -339,11 +355,35 @@ struct ClusterCommand: Command {
     ]
     let options = [
       "algorithm", "init", "tol", "max-iter", "seed", "linkage", "dendrogram", "batch-size", "eps",
-      "min-samples", "min-cluster-size", "cluster-selection", "allow-single-cluster",
+      "min-samples", "min-cluster-size", "cluster-selection", "allow-single-cluster", "metric",
+      "window",
     ]
     for option in options where arguments.isGiven(option) && !belongs[method]!.contains(option) {
       throw UsageError("'\(arguments.spelling(option))' has no meaning for --method \(method)")
     }
+  }
+
+  /// k-medoids' DTW (`--metric dtw`, `--window R`), or nil for the Euclidean distances.
+  private static func parseDTW(_ arguments: ParsedArguments) throws -> DynamicTimeWarping? {
+    let radius = try arguments.value("window", as: Int.self)
+    guard arguments.value("metric") == "dtw" else {
+      if radius != nil {
+        throw UsageError(
+          "'\(arguments.spelledValue("window"))' is a band for --metric dtw; it does not apply "
+            + "to the Euclidean distances")
+      }
+      return nil
+    }
+    var dtw = DynamicTimeWarping()
+    if let radius {
+      guard radius >= 0 else {
+        throw UsageError(
+          "invalid value '\(radius)' for '\(arguments.spelling("window"))': expected a radius "
+            + "of 0 or more samples")
+      }
+      dtw.constraint = .sakoeChiba(radius: radius)
+    }
+    return dtw
   }
 
   /// DBSCAN's settings: `--eps` (needed) and `--min-samples`; `--k` has no meaning.
@@ -467,7 +507,16 @@ struct ClusterCommand: Command {
       labels = result.labels
       (summary.method, summary.clusterSelection) = ("hdbscan", model.clusterSelection.rawValue)
       summary.noise = labels.filter { $0 < 0 }.count
-    case .kmedoids(let kmedoids):
+    case .kmedoids(let kmedoids, let dtw?):
+      let result = try kmedoids.fit(series: input.drawings!, dtw: dtw)
+      labels = result.labels
+      medoids = result.medoids
+      (summary.method, summary.iterations, summary.loss) = (
+        "kmedoids", result.iterations, result.loss
+      )
+      (summary.metric, summary.pruning) = ("dtw", result.pruning)
+      if case .sakoeChiba(let radius) = dtw.constraint { summary.window = radius }
+    case .kmedoids(let kmedoids, nil):
       let matrix: any DistanceMatrixStorage =
         try distances ?? PairwiseDistances.euclidean(input.features!)
       distances = matrix
@@ -506,7 +555,8 @@ struct ClusterCommand: Command {
     }
     if scores {
       summary.scores = try Self.scores(
-        labels: labels, clusterCount: clusterCount, input: input, distances: distances)
+        labels: labels, clusterCount: clusterCount, input: input, distances: distances,
+        silhouette: summary.metric == nil)
     }
     return (summary, labels)
   }
@@ -555,17 +605,17 @@ struct ClusterCommand: Command {
   }
 
   /// The quality scores that apply: the silhouette for 2 to n − 1 clusters (from the distance
-  /// matrix when there is one), Davies–Bouldin and Calinski–Harabasz from features, the
+  /// matrix when there is one; not when `silhouette` is false), Davies–Bouldin and Calinski–Harabasz from features, the
   /// adjusted Rand index and NMI when every point has a corpus label.
   private static func scores(
     labels: [Int], clusterCount: Int, input: ClusterInput,
-    distances: (any DistanceMatrixStorage)?
+    distances: (any DistanceMatrixStorage)?, silhouette: Bool
   ) throws -> ClusterSummary.Scores {
     var scores = ClusterSummary.Scores()
     if (2...max(input.count - 1, 2)).contains(clusterCount), input.count >= 3 {
-      if let distances {
+      if silhouette, let distances {
         scores.silhouette = try ClusterQuality.silhouette(distances: distances, labels: labels)
-      } else if let features = input.features {
+      } else if silhouette, let features = input.features {
         scores.silhouette = try ClusterQuality.silhouette(features: features, labels: labels)
       }
       if let features = input.features {

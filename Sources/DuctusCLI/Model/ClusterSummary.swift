@@ -35,6 +35,9 @@ struct ClusterSummary: Codable {
   /// How HDBSCAN chose its clusters (`eom` or `leaf`).
   var clusterSelection: String?
   var algorithm: String?
+  /// k-medoids' distance when it is not the Euclidean one (`dtw`), and its Sakoe–Chiba radius.
+  var metric: String?
+  var window: Int?
   var k: Int
   var points: Int
   var features: Int?
@@ -47,6 +50,8 @@ struct ClusterSummary: Codable {
   var converged: Bool?
   var inertia: Double?
   var loss: Double?
+  /// How k-medoids by DTW settled the pairs it looked at.
+  var pruning: KMedoidsPruning?
   var scores: Scores
   var clusters: [Cluster]
 
@@ -74,6 +79,12 @@ struct ClusterSummary: Codable {
     if let inertia { head += ", inertia \(Self.format(inertia))" }
     if let loss { head += ", loss \(Self.format(loss))" }
     lines.append(head)
+    if let pruning {
+      lines.append(
+        "  \(pruning.pairs) pairs looked at: \(pruning.prunedByKim) pruned by LB_Kim, "
+          + "\(pruning.prunedByKeogh) by LB_Keogh, \(pruning.abandoned) abandoned, "
+          + "\(pruning.computed) computed (\(Self.format(100 * pruning.prunedFraction))% pruned)")
+    }
     let named: [(String, Double?)] = [
       ("silhouette", scores.silhouette), ("Davies–Bouldin", scores.daviesBouldin),
       ("Calinski–Harabasz", scores.calinskiHarabasz), ("adjusted Rand", scores.adjustedRand),

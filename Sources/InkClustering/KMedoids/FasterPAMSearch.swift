@@ -1,60 +1,66 @@
+import InkMath
+
 /// The state of FasterPAM (see ``KMedoids``): each point's nearest and second-nearest medoid
 /// (as positions in ``medoids``) with their distances, and the loss each medoid's removal adds.
 ///
-/// Generic over the width of the stored distances (a float32 matrix is read widened to
-/// `Double`, the same answer as its float64 copy).
-struct FasterPAMSearch<Distance: BinaryFloatingPoint> {
-  /// The `n × n` distances, row-major.
-  let distances: UnsafeBufferPointer<Distance>
+/// Generic over where the distances come from: a matrix of either width (read widened to
+/// `Double`, the same answer as its float64 copy), or DTW computed on demand. A distance that
+/// can only matter below a limit (a point's second-nearest distance) is asked for below it, so
+/// an on-demand source may prune it; the arithmetic is that of the full matrix either way.
+struct FasterPAMSearch<Source: FasterPAMDistances> {
+  /// The distances.
+  let distances: Source
   /// `n`.
-  let count: Int
+  var count: Int { distances.count }
   /// The medoids, as point indices.
   var medoids: [Int]
   /// Each point's nearest medoid (a position in `medoids`).
   var nearest: [Int]
   /// The distance to it.
   var nearestDistance: [Double]
-  /// Whether the matrix is symmetric, so that column `j` can be read as row `j` (contiguous).
-  let isSymmetric: Bool
   /// Each point's second-nearest medoid (`-1` while unknown).
   var second: [Int]
   /// The distance to it.
   var secondDistance: [Double]
 
-  init(distances: UnsafeBufferPointer<Distance>, count: Int, isSymmetric: Bool, medoids: [Int]) {
+  init(distances: Source, medoids: [Int]) {
     self.distances = distances
-    self.count = count
-    self.isSymmetric = isSymmetric
     self.medoids = medoids
+    let count = distances.count
     nearest = [Int](repeating: 0, count: count)
     nearestDistance = [Double](repeating: 0, count: count)
     second = [Int](repeating: -1, count: count)
     secondDistance = [Double](repeating: 0, count: count)
   }
 
-  /// The distances `d(o, j)` of every point `o` to point `j`: where they start, and the step
-  /// from one to the next (row `j` of a symmetric matrix, else column `j`).
-  private func column(_ j: Int) -> (start: UnsafePointer<Distance>, step: Int) {
-    isSymmetric ? (distances.baseAddress! + j * count, 1) : (distances.baseAddress! + j, count)
-  }
-
   /// The distance between points `i` and `j`.
-  private func distance(_ i: Int, _ j: Int) -> Double { Double(distances[i * count + j]) }
+  private func distance(_ i: Int, _ j: Int) -> Double { distances.distance(i, j) }
 
   /// One cluster: the point with the least total distance to the others becomes the medoid
   /// (the first of equal ones, starting from the given medoid).
   mutating func singleMedoid() -> KMedoidsResult {
     let first = medoids[0]
-    var (best, bestSum) = (
-      first, (0..<count).reduce(0.0) { $0 + ($1 == first ? 0 : distance(first, $1)) }
-    )
-    for j in 0..<count where j != first {
-      let sum = (0..<count).reduce(0.0) { $0 + ($1 == j ? 0 : distance(j, $1)) }
-      if sum < bestSum { (best, bestSum) = (j, sum) }
-    }
+    let sums = totalDistances()
+    var (best, bestSum) = (first, sums[first])
+    for j in 0..<count where j != first && sums[j] < bestSum { (best, bestSum) = (j, sums[j]) }
     return KMedoidsResult(
       medoids: [best], labels: [Int](repeating: 0, count: count), loss: bestSum, iterations: 1,
       swaps: best != first ? 1 : 0)
+  }
+
+  /// Each point's total distance to the others, summed in point order; the points on all cores.
+  private func totalDistances() -> [Double] {
+    let (distances, count) = (self.distances, self.count)
+    var sums = [Double](repeating: 0, count: count)
+    sums.withUnsafeMutableBufferPointer { buffer in
+      let output = DisjointWriteBuffer(buffer)
+      ParallelLoop.forEachChunk(of: 0..<count, chunksPerCore: 8) { chunk in
+        for j in chunk {
+          output[j] = (0..<count).reduce(0.0) { $0 + ($1 == j ? 0 : distances.distance(j, $1)) }
+        }
+      }
+    }
+    return sums
   }
 
   /// Runs the eager swap passes for `k ≥ 2`.
@@ -62,17 +68,22 @@ struct FasterPAMSearch<Distance: BinaryFloatingPoint> {
     var loss = assignInitially()
     var removalLoss = removalLosses()
     var (lastSwap, swaps, iterations) = (count, 0, 0)
+    let distances = self.distances
     while iterations < maxIterations {
       iterations += 1
       let (swapsBefore, lossBefore) = (swaps, loss)
       for j in 0..<count {
         if j == lastSwap { break }
         if j == medoids[nearest[j]] { continue }
-        let (change, medoid) = bestSwap(for: j, removalLoss: removalLoss)
-        if change >= 0 { continue }
+        // Only a distance below a point's second-nearest one changes the swap's loss.
+        let newLoss: Double? = distances.withColumn(j, below: secondDistance) { start, step in
+          let (change, medoid) = bestSwap(for: j, removalLoss: removalLoss, start, step)
+          return change < 0 ? swap(medoid: medoid, for: j, start, step) : nil
+        }
+        guard let newLoss else { continue }
         swaps += 1
         lastSwap = j
-        loss = swap(medoid: medoid, for: j)
+        loss = newLoss
         removalLoss = removalLosses()
       }
       if swaps == swapsBefore || loss >= lossBefore { break }
@@ -81,26 +92,52 @@ struct FasterPAMSearch<Distance: BinaryFloatingPoint> {
       medoids: medoids, labels: nearest, loss: loss, iterations: iterations, swaps: swaps)
   }
 
-  /// The nearest and second-nearest medoid of every point; the loss.
+  /// The nearest and second-nearest medoid of every point (the points on all cores); the loss.
   private mutating func assignInitially() -> Double {
-    var loss = 0.0
-    for i in 0..<count {
-      nearest[i] = 0
-      nearestDistance[i] = distance(i, medoids[0])
-      second[i] = -1
-      secondDistance[i] = 0
-      for m in 1..<medoids.count {
-        let d = distance(i, medoids[m])
-        if d < nearestDistance[i] || i == medoids[m] {
-          (second[i], secondDistance[i]) = (nearest[i], nearestDistance[i])
-          (nearest[i], nearestDistance[i]) = (m, d)
-        } else if second[i] == -1 || d < secondDistance[i] {
-          (second[i], secondDistance[i]) = (m, d)
+    let (distances, medoids, count) = (self.distances, self.medoids, self.count)
+    var assignments = [
+      (nearest: Int, nearestDistance: Double, second: Int, secondDistance: Double)
+    ](
+      repeating: (0, 0, -1, 0), count: count)
+    assignments.withUnsafeMutableBufferPointer { buffer in
+      let output = DisjointWriteBuffer(buffer)
+      ParallelLoop.forEachChunk(of: 0..<count, chunksPerCore: 8, minimumChunkSize: 64) { chunk in
+        for i in chunk {
+          output[i] = Self.twoNearest(of: i, medoids: medoids, distances: distances)
         }
       }
+    }
+    var loss = 0.0
+    for (i, assignment) in assignments.enumerated() {
+      (nearest[i], nearestDistance[i]) = (assignment.nearest, assignment.nearestDistance)
+      (second[i], secondDistance[i]) = (assignment.second, assignment.secondDistance)
       loss += nearestDistance[i]
     }
     return loss
+  }
+
+  /// The nearest and second-nearest medoid of point `i` and their distances, the first of equal
+  /// ones (a medoid is its own nearest); a medoid no nearer than the second so far is asked for
+  /// below it.
+  private static func twoNearest(of i: Int, medoids: [Int], distances: Source) -> (
+    nearest: Int, nearestDistance: Double, second: Int, secondDistance: Double
+  ) {
+    var (nearest, nearestDistance) = (0, distances.distance(i, medoids[0]))
+    var (second, secondDistance) = (-1, 0.0)
+    for m in 1..<medoids.count {
+      let isSelf = i == medoids[m]
+      let d =
+        isSelf || second == -1
+        ? distances.distance(i, medoids[m])
+        : distances.distance(i, medoids[m], below: secondDistance)
+      if d < nearestDistance || isSelf {
+        (second, secondDistance) = (nearest, nearestDistance)
+        (nearest, nearestDistance) = (m, d)
+      } else if second == -1 || d < secondDistance {
+        (second, secondDistance) = (m, d)
+      }
+    }
+    return (nearest, nearestDistance, second, secondDistance)
   }
 
   /// What removing each medoid would add to the loss, its points falling to their second.
@@ -111,11 +148,13 @@ struct FasterPAMSearch<Distance: BinaryFloatingPoint> {
   }
 
   /// The change of loss of the best swap of point `j` with a medoid, and that medoid's position
-  /// (the first of equal ones).
-  private func bestSwap(for j: Int, removalLoss: [Double]) -> (change: Double, medoid: Int) {
+  /// (the first of equal ones), from the column `d(o, j)` at `start[o × step]` (exact below
+  /// each point's second-nearest distance).
+  private func bestSwap(
+    for j: Int, removalLoss: [Double], _ start: UnsafePointer<Source.Element>, _ step: Int
+  ) -> (change: Double, medoid: Int) {
     var change = removalLoss
     var shared = 0.0
-    let (start, step) = column(j)
     nearest.withUnsafeBufferPointer { nearest in
       nearestDistance.withUnsafeBufferPointer { nearestDistance in
         secondDistance.withUnsafeBufferPointer { secondDistance in
@@ -138,11 +177,13 @@ struct FasterPAMSearch<Distance: BinaryFloatingPoint> {
     return (change[best] + shared, best)
   }
 
-  /// Replaces medoid `b` by point `j`, updates every point's two nearest; the new loss.
-  private mutating func swap(medoid b: Int, for j: Int) -> Double {
+  /// Replaces medoid `b` by point `j`, updates every point's two nearest from the column of
+  /// ``bestSwap(for:removalLoss:_:_:)``; the new loss.
+  private mutating func swap(
+    medoid b: Int, for j: Int, _ start: UnsafePointer<Source.Element>, _ step: Int
+  ) -> Double {
     medoids[b] = j
     var loss = 0.0
-    let (start, step) = column(j)
     for o in 0..<count {
       if o == j {
         if nearest[o] != b { (second[o], secondDistance[o]) = (nearest[o], nearestDistance[o]) }
@@ -155,7 +196,7 @@ struct FasterPAMSearch<Distance: BinaryFloatingPoint> {
           nearestDistance[o] = d
         } else {
           (nearest[o], nearestDistance[o]) = (second[o], secondDistance[o])
-          (second[o], secondDistance[o]) = secondNearest(of: o, besides: nearest[o], swapped: b, d)
+          (second[o], secondDistance[o]) = secondNearest(of: o, besides: nearest[o], swapped: b)
         }
       } else if d < nearestDistance[o] {
         (second[o], secondDistance[o]) = (nearest[o], nearestDistance[o])
@@ -163,23 +204,24 @@ struct FasterPAMSearch<Distance: BinaryFloatingPoint> {
       } else if d < secondDistance[o] {
         (second[o], secondDistance[o]) = (b, d)
       } else if second[o] == b {
-        (second[o], secondDistance[o]) = secondNearest(of: o, besides: nearest[o], swapped: b, d)
+        (second[o], secondDistance[o]) = secondNearest(of: o, besides: nearest[o], swapped: b)
       }
       loss += nearestDistance[o]
     }
     return loss
   }
 
-  /// The nearest medoid of point `o` other than `besides`, starting from the swapped-in medoid
-  /// `b` at distance `d`.
-  private func secondNearest(of o: Int, besides nearestMedoid: Int, swapped b: Int, _ d: Double)
+  /// The nearest medoid of point `o` other than `besides`; on a tie the swapped-in medoid `b`,
+  /// then the first. Each distance is asked for below the best so far.
+  private func secondNearest(of o: Int, besides nearestMedoid: Int, swapped b: Int)
     -> (Int, Double)
   {
-    var (best, bestDistance) = (b, d)
+    var (best, bestDistance) = (b, Double.infinity)
     for (m, point) in medoids.enumerated() where m != nearestMedoid && m != b {
-      let candidate = distance(o, point)
+      let candidate = distances.distance(o, point, below: bestDistance)
       if candidate < bestDistance { (best, bestDistance) = (m, candidate) }
     }
-    return (best, bestDistance)
+    let swapped = distances.distance(o, medoids[b], below: bestDistance.nextUp)
+    return swapped <= bestDistance ? (b, swapped) : (best, bestDistance)
   }
 }

@@ -58,6 +58,21 @@ public struct KMedoids: Sendable, Hashable {
   {
     let operation = "k-medoids"
     let n = try distances.requireSquare(operation: operation)
+    try distances.checkDistances(operation: operation)
+    let medoids = try startingMedoids(count: n, initialMedoids: initialMedoids)
+    let isSymmetric = distances.firstAsymmetricPair(equivalent: ==) == nil
+    return switch distances.values {
+    case .float64(let matrix):
+      search(FasterPAMMatrix(distances: matrix, count: n, isSymmetric: isSymmetric), medoids)
+    case .float32(let matrix):
+      search(FasterPAMMatrix(distances: matrix, count: n, isSymmetric: isSymmetric), medoids)
+    }
+  }
+
+  /// Checks `k` and the iterations against `n` points; the given start, checked, or `k` points
+  /// drawn with ``seed``.
+  func startingMedoids(count n: Int, initialMedoids: [Int]?) throws -> [Int] {
+    let operation = "k-medoids"
     guard (1...max(n, 1)).contains(clusterCount), n >= 1 else {
       throw ClusteringError.invalidArgument(
         operation: operation, detail: "k = \(clusterCount) is not between 1 and the \(n) points")
@@ -66,37 +81,24 @@ public struct KMedoids: Sendable, Hashable {
       throw ClusteringError.invalidArgument(
         operation: operation, detail: "at least one iteration is needed, not \(maxIterations)")
     }
-    try distances.checkDistances(operation: operation)
-    var medoids: [Int]
-    if let initialMedoids {
-      guard initialMedoids.count == clusterCount,
-        initialMedoids.allSatisfy({ (0..<n).contains($0) }),
-        Set(initialMedoids).count == clusterCount
-      else {
-        throw ClusteringError.invalidArgument(
-          operation: operation,
-          detail: "the initial medoids must be \(clusterCount) distinct points of 0..<\(n)")
-      }
-      medoids = initialMedoids
-    } else {
+    guard let initialMedoids else {
       var random = SplitMix64(seed: seed)
-      medoids = Array(random.permutation(count: n).prefix(clusterCount))
+      return Array(random.permutation(count: n).prefix(clusterCount))
     }
-    let isSymmetric = distances.firstAsymmetricPair(equivalent: ==) == nil
-    return switch distances.values {
-    case .float64(let matrix):
-      search(matrix, count: n, isSymmetric: isSymmetric, medoids: medoids)
-    case .float32(let matrix):
-      search(matrix, count: n, isSymmetric: isSymmetric, medoids: medoids)
+    guard initialMedoids.count == clusterCount,
+      initialMedoids.allSatisfy({ (0..<n).contains($0) }),
+      Set(initialMedoids).count == clusterCount
+    else {
+      throw ClusteringError.invalidArgument(
+        operation: operation,
+        detail: "the initial medoids must be \(clusterCount) distinct points of 0..<\(n)")
     }
+    return initialMedoids
   }
 
-  /// FasterPAM from `medoids` on an `n × n` matrix of either width.
-  private func search<Distance: BinaryFloatingPoint>(
-    _ matrix: UnsafeBufferPointer<Distance>, count n: Int, isSymmetric: Bool, medoids: [Int]
-  ) -> KMedoidsResult {
-    var search = FasterPAMSearch(
-      distances: matrix, count: n, isSymmetric: isSymmetric, medoids: medoids)
+  /// FasterPAM from `medoids` on any source of distances.
+  func search(_ distances: some FasterPAMDistances, _ medoids: [Int]) -> KMedoidsResult {
+    var search = FasterPAMSearch(distances: distances, medoids: medoids)
     return clusterCount == 1 ? search.singleMedoid() : search.run(maxIterations: maxIterations)
   }
 }

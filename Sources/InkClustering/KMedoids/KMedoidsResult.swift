@@ -10,13 +10,20 @@ public struct KMedoidsResult: Sendable, Hashable {
   public var iterations: Int
   /// How many swaps were made.
   public var swaps: Int
+  /// How the distances were settled, for k-medoids of series by DTW
+  /// (``KMedoids/fit(series:dtw:initialMedoids:)``); nil from a matrix.
+  public var pruning: KMedoidsPruning?
 
   /// A result from its parts.
-  public init(medoids: [Int], labels: [Int], loss: Double, iterations: Int, swaps: Int) {
+  public init(
+    medoids: [Int], labels: [Int], loss: Double, iterations: Int, swaps: Int,
+    pruning: KMedoidsPruning? = nil
+  ) {
     self.medoids = medoids
     self.labels = labels
     self.loss = loss
     self.iterations = iterations
     self.swaps = swaps
+    self.pruning = pruning
   }
 }
