@@ -105,9 +105,12 @@ struct ShapeCandidate {
     var total = 0.0
     var largest = 0.0
     var measured = 0
+    var nearest = 0
     for i in 0..<path.count where path.isInk[i] {
       measured += 1
-      let (best, nearest) = outline.nearest(x: path.xs[i], y: path.ys[i])
+      // The ink moves along the outline: its last point's segment is the place to start.
+      let best: Double
+      (best, nearest) = outline.nearest(x: path.xs[i], y: path.ys[i], hint: nearest)
       let d = best.squareRoot()
       total += d
       largest = max(largest, d)
