@@ -56,25 +56,38 @@ enum ShapeConfidence {
   /// ``familyWidth`` values in its slots, zeros in every other family's (so that each family
   /// has its own intercept and slopes).
   static func features(_ candidate: ShapeCandidate) -> [Double] {
-    let fit = candidate.fit
+    let (base, slots) = familySlots(candidate)
     var x = [Double](repeating: 0, count: families * familyWidth)
-    let base = family(candidate.shape.kind) * familyWidth
-    x[base] = 1
-    x[base + 1] = log(max(fit.meanDeviation, 1e-6))
-    x[base + 2] = 1 - fit.coverage
-    let kind = candidate.shape.kind
-    if family(kind) != family(.triangle) { x[base + 3] = log(max(candidate.complexity, 1)) }
-    if [family(.triangle), family(.circle)].contains(family(kind)) {
-      x[base + 4] = candidate.cornerEvidence ?? 0
-    }
+    for k in slots.indices { x[base + k] = slots[k] }
     return x
   }
 
-  /// The confidence of a candidate, in `0…1`.
+  /// Where the candidate's family's slots of ``features(_:)`` begin, and their values (the
+  /// other families' slots are zeros).
+  static func familySlots(_ candidate: ShapeCandidate) -> (base: Int, slots: InlineArray<5, Double>)
+  {
+    let fit = candidate.fit
+    let own = family(candidate.shape.kind)
+    var slots: InlineArray<5, Double> = .init(repeating: 0)
+    slots[0] = 1
+    slots[1] = log(max(fit.meanDeviation, 1e-6))
+    slots[2] = 1 - fit.coverage
+    if own != family(.triangle) { slots[3] = log(max(candidate.complexity, 1)) }
+    if own == family(.triangle) || own == family(.circle) {
+      slots[4] = candidate.cornerEvidence ?? 0
+    }
+    return (own * familyWidth, slots)
+  }
+
+  /// The confidence of a candidate, in `0…1`: the map of its family's slots alone, the same
+  /// number as of all ``features(_:)`` (the other slots' zeros add nothing to the logit).
   static func of(_ candidate: ShapeCandidate) -> Double {
-    let x = features(candidate)
-    guard x.allSatisfy(\.isFinite) else { return 0 }
-    let logit = zip(weights, x).reduce(0) { $0 + $1.0 * $1.1 }
+    let (base, slots) = familySlots(candidate)
+    var logit = 0.0
+    for k in slots.indices {
+      guard slots[k].isFinite else { return 0 }
+      logit += weights[base + k] * slots[k]
+    }
     return 1 / (1 + exp(-logit))
   }
 }

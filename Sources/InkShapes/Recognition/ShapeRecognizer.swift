@@ -220,14 +220,14 @@ public struct ShapeRecognizer: Sendable {
   /// The best reading of a group, before the confidence threshold.
   func reading(of samples: [SampleBuffer], strokes: [Int]) -> ShapeReading {
     let chained = StrokeContact.chained(Self.withoutDots(samples))
-    let best = ShapeReading.best(candidates(ofChained: chained))
     let ends = chained.flatMap { stroke -> [[Double]] in
       guard let first = stroke.xs.indices.first, let last = stroke.xs.indices.last else {
         return []
       }
       return [[stroke.xs[first], stroke.ys[first]], [stroke.xs[last], stroke.ys[last]]]
     }
-    return ShapeReading(candidate: best, strokes: strokes.sorted(), strokeEnds: ends)
+    return ShapeReading(
+      choosingFrom: candidates(ofChained: chained), strokes: strokes.sorted(), strokeEnds: ends)
   }
 
   /// Every reading of a group (its strokes chained), fits measured.
