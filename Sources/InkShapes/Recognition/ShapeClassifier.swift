@@ -16,6 +16,10 @@ import Foundation
 struct ShapeClassifier {
   /// The ink.
   let path: InkPath
+  /// Whether readings that cannot be chosen (a heart or a cloud that cannot be surer than the
+  /// round reading of the same loop) are left out, as the recognizer, which keeps only the
+  /// surest, leaves them; `false` lists every reading.
+  var leavesOutHopeless = false
 
   /// Above this ratio of minor to major axis a closed round shape is a circle.
   static let circleAxisRatio = 0.7
@@ -100,7 +104,9 @@ struct ShapeClassifier {
       found.removeAll { [.quadrilateral, .pentagon, .hexagon, .polygon].contains($0.shape.kind) }
       found.append(rounded)
     }
-    return (round.map { [$0] } ?? []) + found + outlineCandidates(range: range)
+    // The round reading comes first and is always kept: what cannot beat it is never chosen.
+    let rival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
+    return (round.map { [$0] } ?? []) + found + outlineCandidates(range: range, rival: rival)
   }
 
   /// The corners of points by IStraw and by ShortStraw, once when they agree, each without the

@@ -82,12 +82,32 @@ enum ShapeConfidence {
   /// The confidence of a candidate, in `0…1`: the map of its family's slots alone, the same
   /// number as of all ``features(_:)`` (the other slots' zeros add nothing to the logit).
   static func of(_ candidate: ShapeCandidate) -> Double {
+    logit(of: candidate).map { 1 / (1 + exp(-$0)) } ?? 0
+  }
+
+  /// The logit of a candidate's confidence (``of(_:)`` is its logistic, which rises with it),
+  /// or `nil` when a feature is not finite (confidence 0).
+  static func logit(of candidate: ShapeCandidate) -> Double? {
     let (base, slots) = familySlots(candidate)
     var logit = 0.0
     for k in slots.indices {
-      guard slots[k].isFinite else { return 0 }
+      guard slots[k].isFinite else { return nil }
       logit += weights[base + k] * slots[k]
     }
-    return 1 / (1 + exp(-logit))
+    return logit
+  }
+
+  /// The mean deviation from which a candidate of `kind` and `complexity` (of a family whose
+  /// corner evidence weighs nothing) cannot be surer than a candidate of logit `rival`, however
+  /// much of its outline the ink covers: the logit falls with the mean deviation and the
+  /// uncovered part. With a margin of a billionth of it, a million times what the logit's
+  /// rounding can move it. Infinity when the family's weights do not fall so.
+  static func hopelessMeanDeviation(kind: ShapeKind, complexity: Double, rival: Double) -> Double {
+    let base = family(kind) * familyWidth
+    guard weights[base + 1] < 0, weights[base + 2] <= 0, weights[base + 4] == 0,
+      family(kind) != family(.triangle)
+    else { return .infinity }
+    let rest = weights[base] + weights[base + 3] * log(max(complexity, 1))
+    return exp((rival - rest) / weights[base + 1]) * (1 + 1e-9)
   }
 }

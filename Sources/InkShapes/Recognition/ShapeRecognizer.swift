@@ -249,7 +249,8 @@ public struct ShapeRecognizer: Sendable {
       return [[stroke.xs[first], stroke.ys[first]], [stroke.xs[last], stroke.ys[last]]]
     }
     return ShapeReading(
-      choosingFrom: candidates(ofChained: chained, path: path), strokes: strokes.sorted(),
+      choosingFrom: candidates(ofChained: chained, path: path, leavingOutHopeless: true),
+      strokes: strokes.sorted(),
       strokeEnds: ends)
   }
 
@@ -259,12 +260,14 @@ public struct ShapeRecognizer: Sendable {
   }
 
   /// Every reading of a group's strokes chained (``StrokeContact/chained(_:)``, dots left out),
-  /// on their `path` when it is already made.
-  private func candidates(ofChained chained: [SampleBuffer], path: InkPath? = nil)
-    -> [ShapeCandidate]
-  {
+  /// on their `path` when it is already made; with `leavingOutHopeless`, the readings that can
+  /// be chosen only (``ShapeClassifier/leavesOutHopeless``).
+  private func candidates(
+    ofChained chained: [SampleBuffer], path: InkPath? = nil, leavingOutHopeless: Bool = false
+  ) -> [ShapeCandidate] {
     guard let path = path ?? InkPath(strokes: chained) else { return [] }
-    var candidates = ShapeClassifier(path: path).candidates()
+    var candidates = ShapeClassifier(path: path, leavesOutHopeless: leavingOutHopeless)
+      .candidates()
     if chained.count == 2, let star = StarOfTriangles.reading(chained, path: path) {
       candidates.append(star)
     }
