@@ -263,6 +263,13 @@ struct ShapeClassifier {
       hotPoints: outer.map { [$0.0, $0.1] } + [[cx, cy]])
   }
 
+  /// The cosine and sine of the 64 angles a round reading's outline is drawn at, evenly round
+  /// from 0, computed once.
+  static let roundOutline: [(Double, Double)] = (0..<64).map { k in
+    let a = 2 * Double.pi * Double(k) / 64
+    return (cos(a), sin(a))
+  }
+
   /// The ellipse, or circle when its axes are nearly equal, of the points `range`.
   func roundCandidate(range: Range<Int>) -> ShapeCandidate? {
     guard let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range) else { return nil }
@@ -272,14 +279,14 @@ struct ShapeClassifier {
     if isCircle, let circle = CircleFit(xs: path.xs, ys: path.ys, range: range) {
       (cx, cy, rx, ry, rotation) = (circle.cx, circle.cy, circle.radius, circle.radius, 0)
     }
-    let steps = 64
+    let steps = Self.roundOutline.count
+    let (c, s) = (cos(rotation), sin(rotation))
     var ox = [Double](repeating: 0, count: steps)
     var oy = [Double](repeating: 0, count: steps)
-    for k in 0..<steps {
-      let a = 2 * Double.pi * Double(k) / Double(steps)
-      let (u, v) = (rx * cos(a), ry * sin(a))
-      ox[k] = cx + u * cos(rotation) - v * sin(rotation)
-      oy[k] = cy + u * sin(rotation) + v * cos(rotation)
+    for (k, (cosine, sine)) in Self.roundOutline.enumerated() {
+      let (u, v) = (rx * cosine, ry * sine)
+      ox[k] = cx + u * c - v * s
+      oy[k] = cy + u * s + v * c
     }
     let shape = DetectedShape(
       kind: isCircle ? .circle : .ellipse, confidence: 0, strokes: [], center: [cx, cy],
