@@ -6,13 +6,36 @@
 ///
 /// A break between two parts of the outline, and the padding of the last block, is a segment
 /// whose start is NaN: its distance is NaN, never less than another.
+///
+/// Each block also keeps the bounding box of its segments, widened by far more than the
+/// rounding of a distance: a block whose box is farther from the point than the nearest
+/// segment found so far holds no segment as near, and is skipped. The search starts at the
+/// block of a hint (the previous ink point's nearest segment), so that the first block looked
+/// at is usually the nearest and most of the others are skipped.
 struct OutlineSegments {
-  /// Eight segments: their starts, directions and squared lengths.
+  /// Eight segments: their starts, directions and squared lengths, and their indices.
   private struct Block {
-    var startX, startY, directionX, directionY, squaredLength: SIMD8<Double>
+    var startX, startY, directionX, directionY, squaredLength, index: SIMD8<Double>
+  }
+
+  /// The box round a block's segments, widened by ``margin(_:_:)``.
+  private struct Box {
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+
+    /// The squared distance from `(x, y)` to the box, 0 inside it; no segment of its block is
+    /// nearer.
+    func squaredDistance(x: Double, y: Double) -> Double {
+      let dx = max(max(minX - x, 0), x - maxX)
+      let dy = max(max(minY - y, 0), y - maxY)
+      return dx * dx + dy * dy
+    }
   }
 
   private var blocks: [Block] = []
+  private var boxes: [Box] = []
 
   /// The segments from point `s` to point `s + 1` of the outline `xs, ys` (and from the last
   /// point to the first when `closed`), leaving out those that `breaks` (ascending) lists.
@@ -20,59 +43,94 @@ struct OutlineSegments {
     let m = xs.count
     let segments = max(closed ? m : m - 1, 0)
     blocks.reserveCapacity((segments + 7) / 8)
+    boxes.reserveCapacity((segments + 7) / 8)
+    // The boxes are widened by a billionth of the outline's largest coordinate (at least of 1),
+    // where a distance's rounding is some 1e-16 of it.
+    var magnitude = 1.0
+    for k in 0..<m { magnitude = max(magnitude, abs(xs[k]), abs(ys[k])) }
+    let margin = 1e-9 * magnitude
     var nextBreak = 0
     for first in stride(from: 0, to: segments, by: 8) {
       var block = Block(
         startX: SIMD8(repeating: .nan), startY: SIMD8(repeating: .nan), directionX: .zero,
-        directionY: .zero, squaredLength: .zero)
+        directionY: .zero, squaredLength: .zero,
+        index: SIMD8(0, 1, 2, 3, 4, 5, 6, 7) + Double(first))
+      var box = Box()
       for s in first..<min(first + 8, segments) {
         if nextBreak < breaks.count, breaks[nextBreak] == s {
           nextBreak += 1
           continue
         }
-        block.startX[s - first] = xs[s]
-        block.startY[s - first] = ys[s]
-        block.directionX[s - first] = xs[(s + 1) % m] - xs[s]
-        block.directionY[s - first] = ys[(s + 1) % m] - ys[s]
+        let (ax, ay, bx, by) = (xs[s], ys[s], xs[(s + 1) % m], ys[(s + 1) % m])
+        block.startX[s - first] = ax
+        block.startY[s - first] = ay
+        block.directionX[s - first] = bx - ax
+        block.directionY[s - first] = by - ay
+        box.minX = min(box.minX, ax - margin, bx - margin)
+        box.maxX = max(box.maxX, ax + margin, bx + margin)
+        box.minY = min(box.minY, ay - margin, by - margin)
+        box.maxY = max(box.maxY, ay + margin, by + margin)
       }
       let (dx, dy) = (block.directionX, block.directionY)
       block.squaredLength = dx * dx + dy * dy
       blocks.append(block)
+      boxes.append(box)
     }
   }
 
   /// The squared distance from `(x, y)` to the nearest segment and that segment's index, the
-  /// first of equally near ones; `(infinity, 0)` when no segment is nearer than infinity.
-  func nearest(x: Double, y: Double) -> (squaredDistance: Double, segment: Int) {
+  /// first of equally near ones; `(infinity, 0)` when no segment is nearer than infinity. The
+  /// search starts at the block of segment `hint` (any segment gives the same answer).
+  func nearest(x: Double, y: Double, hint: Int = 0) -> (squaredDistance: Double, segment: Int) {
     let px = SIMD8(repeating: x)
     let py = SIMD8(repeating: y)
     var best = SIMD8<Double>(repeating: .infinity)
     var bestIndex = SIMD8<Double>(repeating: 0)
-    var index = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
+    // The smallest of `best`'s lanes (which are never NaN).
+    var bound = Double.infinity
     blocks.withUnsafeBufferPointer { blocks in
-      for block in blocks {
-        let (ax, ay, dx, dy) = (block.startX, block.startY, block.directionX, block.directionY)
-        var f = ((px - ax) * dx + (py - ay) * dy) / block.squaredLength
-        f.replace(with: 0, where: .!(block.squaredLength .> 0))
-        // `min(1, max(0, f))` as the standard library has it, NaN included.
-        f.replace(with: 0, where: .!(f .>= 0))
-        f.replace(with: 1, where: .!(f .< 1))
-        let ex = ax + f * dx - px
-        let ey = ay + f * dy - py
-        let d2 = ex * ex + ey * ey
-        let nearer = d2 .< best
-        best.replace(with: d2, where: nearer)
-        bestIndex.replace(with: index, where: nearer)
-        index += 8
+      boxes.withUnsafeBufferPointer { boxes in
+        guard !blocks.isEmpty else { return }
+        // The hint's block first, then every other one whose box comes as near as `bound`.
+        let start = min(max(hint / 8, 0), blocks.count - 1)
+        var b = start
+        var next = 0
+        while true {
+          let (ax, ay) = (blocks[b].startX, blocks[b].startY)
+          let (dx, dy) = (blocks[b].directionX, blocks[b].directionY)
+          let squaredLength = blocks[b].squaredLength
+          var f = ((px - ax) * dx + (py - ay) * dy) / squaredLength
+          f.replace(with: 0, where: .!(squaredLength .> 0))
+          // `min(1, max(0, f))` as the standard library has it, NaN included.
+          f.replace(with: 0, where: .!(f .>= 0))
+          f.replace(with: 1, where: .!(f .< 1))
+          let ex = ax + f * dx - px
+          let ey = ay + f * dy - py
+          let d2 = ex * ex + ey * ey
+          // The blocks come out of order: of equal distances, the lower index wins.
+          let index = blocks[b].index
+          let nearer = d2 .< best .| (d2 .== best .& index .< bestIndex)
+          best.replace(with: d2, where: nearer)
+          bestIndex.replace(with: index, where: nearer)
+          var half = best.lowHalf
+          half.replace(with: best.highHalf, where: best.highHalf .< half)
+          bound = min(min(half[0], half[1]), min(half[2], half[3]))
+          while next < blocks.count,
+            next == start || boxes[next].squaredDistance(x: x, y: y) > bound
+          {
+            next += 1
+          }
+          guard next < blocks.count else { break }
+          b = next
+          next += 1
+        }
       }
     }
-    var smallest = best[0]
-    for lane in 1..<8 where best[lane] < smallest { smallest = best[lane] }
-    guard smallest < .infinity else { return (smallest, 0) }
+    guard bound < .infinity else { return (bound, 0) }
     var segment = Double.infinity
-    for lane in 0..<8 where best[lane] == smallest && bestIndex[lane] < segment {
+    for lane in 0..<8 where best[lane] == bound && bestIndex[lane] < segment {
       segment = bestIndex[lane]
     }
-    return (smallest, Int(segment))
+    return (bound, Int(segment))
   }
 }

@@ -7,9 +7,12 @@ extension ShapeCandidate {
   static let idealOutlinePoints = 128
 
   /// A candidate whose outline is the ideal outline of `shape` (``IdealShape``, thinned to
-  /// about ``idealOutlinePoints``), its fit to `path` measured; `nil` when the parameters make
-  /// no outline.
-  init?(ideal shape: DetectedShape, complexity: Double, path: InkPath) {
+  /// about ``idealOutlinePoints``), its fit to `path` measured (up to a `hopeless` mean
+  /// deviation, ``measure(_:hopeless:)``); `nil` when the parameters make no outline.
+  init?(
+    ideal shape: DetectedShape, complexity: Double, path: InkPath,
+    hopeless: Double = .infinity
+  ) {
     guard let ideal = try? IdealShape(shape) else { return nil }
     let closed = shape.kind.isClosed && ideal.pieces.count == 1
     let total = ideal.pieces.reduce(0) { $0 + $1.count }
@@ -30,6 +33,6 @@ extension ShapeCandidate {
     guard xs.count >= 2 else { return nil }
     self.init(shape, outlineXs: xs, outlineYs: ys, closed: closed, complexity: complexity)
     self.breaks = breaks
-    measure(path)
+    measure(path, hopeless: hopeless)
   }
 }

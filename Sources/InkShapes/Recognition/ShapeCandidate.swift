@@ -83,7 +83,11 @@ struct ShapeCandidate {
   /// the outline: the mean and largest
   /// distance to it over the outline's bounding-box diagonal, and the part of the outline's
   /// segments nearest to some ink point.
-  mutating func measure(_ path: InkPath) {
+  ///
+  /// Once the mean deviation is sure to reach `hopeless` (the ink measured so far is that far
+  /// from the outline on average over all the ink), the measuring stops and the fit is left
+  /// unmeasured, its mean deviation infinite: a reading that cannot be chosen.
+  mutating func measure(_ path: InkPath, hopeless: Double = .infinity) {
     let m = outlineXs.count
     let segments = closed ? m : m - 1
     guard segments >= 1, path.count > 0 else { return }
@@ -105,11 +109,17 @@ struct ShapeCandidate {
     var total = 0.0
     var largest = 0.0
     var measured = 0
+    var nearest = 0
+    let prunes = hopeless < .infinity
+    let giveUp = prunes ? hopeless * Double(path.isInk.count(where: { $0 })) * size : 0
     for i in 0..<path.count where path.isInk[i] {
       measured += 1
-      let (best, nearest) = outline.nearest(x: path.xs[i], y: path.ys[i])
+      // The ink moves along the outline: its last point's segment is the place to start.
+      let best: Double
+      (best, nearest) = outline.nearest(x: path.xs[i], y: path.ys[i], hint: nearest)
       let d = best.squareRoot()
       total += d
+      if prunes, total >= giveUp { return }
       largest = max(largest, d)
       covered[nearest] = true
     }

@@ -11,13 +11,24 @@ extension ShapeClassifier {
   /// side (the synthesizer rounds them by 0.15 to 0.3 of the height).
   static let roundedCornerShare = 0.1
 
-  /// The heart and cloud readings of the loop `range`, where each applies.
-  func outlineCandidates(range: Range<Int>) -> [ShapeCandidate] {
+  /// The heart and cloud readings of the loop `range`, where each applies; with a `rival`
+  /// (the logit of a reading that comes before them and is kept), not those that cannot be
+  /// surer than it (``ShapeConfidence/hopelessMeanDeviation(kind:complexity:rival:)``), which
+  /// could never be chosen.
+  func outlineCandidates(range: Range<Int>, rival: Double? = nil) -> [ShapeCandidate] {
     guard range.count >= 16 else { return [] }
     var found: [ShapeCandidate] = []
-    if let heart = heartCandidate(range: range) { found.append(heart) }
-    if let cloud = cloudCandidate(range: range) { found.append(cloud) }
+    if let heart = heartCandidate(range: range, rival: rival) { found.append(heart) }
+    if let cloud = cloudCandidate(range: range, rival: rival) { found.append(cloud) }
     return found
+  }
+
+  /// The mean deviation from which a reading of `kind` and `complexity` cannot be surer than
+  /// `rival`; infinity without one.
+  func hopeless(_ kind: ShapeKind, complexity: Double, rival: Double?) -> Double {
+    rival.map {
+      ShapeConfidence.hopelessMeanDeviation(kind: kind, complexity: complexity, rival: $0)
+    } ?? .infinity
   }
 
   /// The bounds of the points `range` turned by `-rotation` about `(cx, cy)`: its centre back
@@ -39,8 +50,9 @@ extension ShapeClassifier {
   }
 
   /// The heart of the loop: its point the ink farthest from the ink's mean, its box the ink's
-  /// bounds with the point straight down, the best of that rotation and 6° either side.
-  func heartCandidate(range: Range<Int>) -> ShapeCandidate? {
+  /// bounds with the point straight down, the best of that rotation and 6° either side; `nil`
+  /// when none can be surer than `rival`.
+  func heartCandidate(range: Range<Int>, rival: Double? = nil) -> ShapeCandidate? {
     let n = Double(range.count)
     let cx = range.reduce(0) { $0 + path.xs[$1] } / n
     let cy = range.reduce(0) { $0 + path.ys[$1] } / n
@@ -50,6 +62,7 @@ extension ShapeClassifier {
       })
     else { return nil }
     let upright = atan2(-(path.xs[tip] - cx), path.ys[tip] - cy)
+    let hopeless = hopeless(.heart, complexity: 2, rival: rival)
     var best: ShapeCandidate?
     for offset in [-6.0, 0, 6] {
       let rotation = upright + offset * .pi / 180
@@ -58,17 +71,21 @@ extension ShapeClassifier {
       let shape = DetectedShape(
         kind: .heart, confidence: 0, strokes: [], center: box.center, radii: [box.rx, box.ry],
         rotation: rotation, hotPoints: [[path.xs[tip], path.ys[tip]], box.center])
-      guard let reading = ShapeCandidate(ideal: shape, complexity: 2, path: path) else {
+      guard
+        let reading = ShapeCandidate(ideal: shape, complexity: 2, path: path, hopeless: hopeless)
+      else {
         continue
       }
       if best == nil || reading.fit.meanDeviation < best!.fit.meanDeviation { best = reading }
     }
-    return best
+    // A reading left unmeasured is hopeless, and so is the best when all are.
+    return hopeless < .infinity ? best.flatMap { $0.fit.meanDeviation < hopeless ? $0 : nil } : best
   }
 
   /// The cloud of the loop: the loop's ellipse, widened to reach the bumps, with as many bumps
-  /// as the ink's radius has dips (``cloudDipDepth``), its phase either way along the major axis.
-  func cloudCandidate(range: Range<Int>) -> ShapeCandidate? {
+  /// as the ink's radius has dips (``cloudDipDepth``), its phase either way along the major axis;
+  /// `nil` when neither can be surer than `rival`.
+  func cloudCandidate(range: Range<Int>, rival: Double? = nil) -> ShapeCandidate? {
     guard let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range) else { return nil }
     let (c, s) = (cos(ellipse.rotation), sin(ellipse.rotation))
     let radius = range.map { i -> Double in
@@ -79,6 +96,7 @@ extension ShapeClassifier {
     guard bumps >= Self.leastCloudBumps else { return nil }
     // The ideal cloud's radius averages 1 − 0.15 (1 − 2/π) of its bumps'.
     let widening = 1 / (1 - 0.15 * (1 - 2 / Double.pi))
+    let hopeless = hopeless(.cloud, complexity: 3, rival: rival)
     var best: ShapeCandidate?
     for rotation in [ellipse.rotation, ellipse.rotation + .pi] {
       let shape = DetectedShape(
@@ -86,12 +104,14 @@ extension ShapeClassifier {
         radii: [widening * ellipse.major, widening * ellipse.minor],
         rotation: remainder(rotation, 2 * .pi), points: bumps,
         hotPoints: [[ellipse.cx, ellipse.cy]])
-      guard let reading = ShapeCandidate(ideal: shape, complexity: 3, path: path) else {
+      guard
+        let reading = ShapeCandidate(ideal: shape, complexity: 3, path: path, hopeless: hopeless)
+      else {
         continue
       }
       if best == nil || reading.fit.meanDeviation < best!.fit.meanDeviation { best = reading }
     }
-    return best
+    return hopeless < .infinity ? best.flatMap { $0.fit.meanDeviation < hopeless ? $0 : nil } : best
   }
 
   /// The number of dips of a closed loop's radius profile: the runs below the values a window

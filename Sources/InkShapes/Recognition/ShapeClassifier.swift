@@ -16,6 +16,10 @@ import Foundation
 struct ShapeClassifier {
   /// The ink.
   let path: InkPath
+  /// Whether readings that cannot be chosen (a heart or a cloud that cannot be surer than the
+  /// round reading of the same loop) are left out, as the recognizer, which keeps only the
+  /// surest, leaves them; `false` lists every reading.
+  var leavesOutHopeless = false
 
   /// Above this ratio of minor to major axis a closed round shape is a circle.
   static let circleAxisRatio = 0.7
@@ -100,7 +104,9 @@ struct ShapeClassifier {
       found.removeAll { [.quadrilateral, .pentagon, .hexagon, .polygon].contains($0.shape.kind) }
       found.append(rounded)
     }
-    return (round.map { [$0] } ?? []) + found + outlineCandidates(range: range)
+    // The round reading comes first and is always kept: what cannot beat it is never chosen.
+    let rival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
+    return (round.map { [$0] } ?? []) + found + outlineCandidates(range: range, rival: rival)
   }
 
   /// The corners of points by IStraw and by ShortStraw, once when they agree, each without the
@@ -257,6 +263,13 @@ struct ShapeClassifier {
       hotPoints: outer.map { [$0.0, $0.1] } + [[cx, cy]])
   }
 
+  /// The cosine and sine of the 64 angles a round reading's outline is drawn at, evenly round
+  /// from 0, computed once.
+  static let roundOutline: [(Double, Double)] = (0..<64).map { k in
+    let a = 2 * Double.pi * Double(k) / 64
+    return (cos(a), sin(a))
+  }
+
   /// The ellipse, or circle when its axes are nearly equal, of the points `range`.
   func roundCandidate(range: Range<Int>) -> ShapeCandidate? {
     guard let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range) else { return nil }
@@ -266,14 +279,14 @@ struct ShapeClassifier {
     if isCircle, let circle = CircleFit(xs: path.xs, ys: path.ys, range: range) {
       (cx, cy, rx, ry, rotation) = (circle.cx, circle.cy, circle.radius, circle.radius, 0)
     }
-    let steps = 64
+    let steps = Self.roundOutline.count
+    let (c, s) = (cos(rotation), sin(rotation))
     var ox = [Double](repeating: 0, count: steps)
     var oy = [Double](repeating: 0, count: steps)
-    for k in 0..<steps {
-      let a = 2 * Double.pi * Double(k) / Double(steps)
-      let (u, v) = (rx * cos(a), ry * sin(a))
-      ox[k] = cx + u * cos(rotation) - v * sin(rotation)
-      oy[k] = cy + u * sin(rotation) + v * cos(rotation)
+    for (k, (cosine, sine)) in Self.roundOutline.enumerated() {
+      let (u, v) = (rx * cosine, ry * sine)
+      ox[k] = cx + u * c - v * s
+      oy[k] = cy + u * s + v * c
     }
     let shape = DetectedShape(
       kind: isCircle ? .circle : .ellipse, confidence: 0, strokes: [], center: [cx, cy],

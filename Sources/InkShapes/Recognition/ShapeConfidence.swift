@@ -56,25 +56,58 @@ enum ShapeConfidence {
   /// ``familyWidth`` values in its slots, zeros in every other family's (so that each family
   /// has its own intercept and slopes).
   static func features(_ candidate: ShapeCandidate) -> [Double] {
-    let fit = candidate.fit
+    let (base, slots) = familySlots(candidate)
     var x = [Double](repeating: 0, count: families * familyWidth)
-    let base = family(candidate.shape.kind) * familyWidth
-    x[base] = 1
-    x[base + 1] = log(max(fit.meanDeviation, 1e-6))
-    x[base + 2] = 1 - fit.coverage
-    let kind = candidate.shape.kind
-    if family(kind) != family(.triangle) { x[base + 3] = log(max(candidate.complexity, 1)) }
-    if [family(.triangle), family(.circle)].contains(family(kind)) {
-      x[base + 4] = candidate.cornerEvidence ?? 0
-    }
+    for k in slots.indices { x[base + k] = slots[k] }
     return x
   }
 
-  /// The confidence of a candidate, in `0…1`.
+  /// Where the candidate's family's slots of ``features(_:)`` begin, and their values (the
+  /// other families' slots are zeros).
+  static func familySlots(_ candidate: ShapeCandidate) -> (base: Int, slots: InlineArray<5, Double>)
+  {
+    let fit = candidate.fit
+    let own = family(candidate.shape.kind)
+    var slots: InlineArray<5, Double> = .init(repeating: 0)
+    slots[0] = 1
+    slots[1] = log(max(fit.meanDeviation, 1e-6))
+    slots[2] = 1 - fit.coverage
+    if own != family(.triangle) { slots[3] = log(max(candidate.complexity, 1)) }
+    if own == family(.triangle) || own == family(.circle) {
+      slots[4] = candidate.cornerEvidence ?? 0
+    }
+    return (own * familyWidth, slots)
+  }
+
+  /// The confidence of a candidate, in `0…1`: the map of its family's slots alone, the same
+  /// number as of all ``features(_:)`` (the other slots' zeros add nothing to the logit).
   static func of(_ candidate: ShapeCandidate) -> Double {
-    let x = features(candidate)
-    guard x.allSatisfy(\.isFinite) else { return 0 }
-    let logit = zip(weights, x).reduce(0) { $0 + $1.0 * $1.1 }
-    return 1 / (1 + exp(-logit))
+    logit(of: candidate).map { 1 / (1 + exp(-$0)) } ?? 0
+  }
+
+  /// The logit of a candidate's confidence (``of(_:)`` is its logistic, which rises with it),
+  /// or `nil` when a feature is not finite (confidence 0).
+  static func logit(of candidate: ShapeCandidate) -> Double? {
+    let (base, slots) = familySlots(candidate)
+    var logit = 0.0
+    for k in slots.indices {
+      guard slots[k].isFinite else { return nil }
+      logit += weights[base + k] * slots[k]
+    }
+    return logit
+  }
+
+  /// The mean deviation from which a candidate of `kind` and `complexity` (of a family whose
+  /// corner evidence weighs nothing) cannot be surer than a candidate of logit `rival`, however
+  /// much of its outline the ink covers: the logit falls with the mean deviation and the
+  /// uncovered part. With a margin of a billionth of it, a million times what the logit's
+  /// rounding can move it. Infinity when the family's weights do not fall so.
+  static func hopelessMeanDeviation(kind: ShapeKind, complexity: Double, rival: Double) -> Double {
+    let base = family(kind) * familyWidth
+    guard weights[base + 1] < 0, weights[base + 2] <= 0, weights[base + 4] == 0,
+      family(kind) != family(.triangle)
+    else { return .infinity }
+    let rest = weights[base] + weights[base + 3] * log(max(complexity, 1))
+    return exp((rival - rest) / weights[base + 1]) * (1 + 1e-9)
   }
 }

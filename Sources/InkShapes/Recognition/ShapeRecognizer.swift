@@ -115,8 +115,9 @@ public struct ShapeRecognizer: Sendable {
   }
 
   /// The groups of ``groups(of:)``, each with the reading the segmentation made of it on the way
-  /// (a group kept whole, a stroke split off its group) or `nil` (a lone stroke, a group a dot
-  /// joined), so that no group is read twice.
+  /// (a group kept whole, a stroke split off its group, a lone stroke, read on the path its
+  /// contacts were found on) or `nil` (a group a dot joined, a dot alone), so that no group is
+  /// read twice and no stroke's path made twice.
   private func readGroups(of strokes: [SampleBuffer]) -> [(strokes: [Int], reading: ShapeReading?)]
   {
     let diagonals = strokes.map(Self.diagonal)
@@ -148,19 +149,20 @@ public struct ShapeRecognizer: Sendable {
         continue
       }
       let together = reading(of: component.map { strokes[$0] }, strokes: component)
-      let apart = component.map { reading(of: [strokes[$0]], strokes: [$0]) }
+      let apart = component.map { reading(ofStroke: $0, strokes, path: paths[$0]!) }
       let apartConfidence = apart.reduce(0) { $0 + $1.confidence } / Double(apart.count)
-      let crossing = component.indices.contains { a in
-        component.indices.contains { b in
-          b > a && paths[component[a]] != nil && paths[component[b]] != nil
-            && StrokeContact.cross(paths[component[a]]!, paths[component[b]]!)
+      // Whether two of the strokes cross, asked only when they make no shape together.
+      let inks = component.map { paths[$0]! }
+      func crossing() -> Bool {
+        inks.indices.contains { a in
+          inks.indices[(a + 1)...].contains { b in StrokeContact.cross(inks[a], inks[b]) }
         }
       }
       if together.confidence >= minimumConfidence,
         together.confidence >= apartConfidence || together.isNamed
       {
         groups.append((component, together))
-      } else if crossing {
+      } else if crossing() {
         // Crossing strokes that make no shape together are writing: one answer, none.
         groups.append((component, together))
       } else {
@@ -179,6 +181,12 @@ public struct ShapeRecognizer: Sendable {
         groups[host].reading = nil
       } else {
         groups.append(([dot], nil))
+      }
+    }
+    for g in groups.indices where groups[g].reading == nil && groups[g].strokes.count == 1 {
+      let stroke = groups[g].strokes[0]
+      if let path = paths[stroke] {
+        groups[g].reading = reading(ofStroke: stroke, strokes, path: path)
       }
     }
     return groups.sorted { $0.strokes[0] < $1.strokes[0] }
@@ -219,15 +227,31 @@ public struct ShapeRecognizer: Sendable {
 
   /// The best reading of a group, before the confidence threshold.
   func reading(of samples: [SampleBuffer], strokes: [Int]) -> ShapeReading {
-    let chained = StrokeContact.chained(Self.withoutDots(samples))
-    let best = ShapeReading.best(candidates(ofChained: chained))
+    reading(ofChained: StrokeContact.chained(Self.withoutDots(samples)), strokes: strokes)
+  }
+
+  /// The reading of the one stroke `stroke` of `strokes`, which is no dot, on its `path`
+  /// (a stroke alone is its own chain and has no dots to leave out).
+  private func reading(ofStroke stroke: Int, _ strokes: [SampleBuffer], path: InkPath)
+    -> ShapeReading
+  {
+    reading(ofChained: [strokes[stroke]], path: path, strokes: [stroke])
+  }
+
+  /// The best reading of a group's strokes chained, on their `path` when it is already made.
+  private func reading(ofChained chained: [SampleBuffer], path: InkPath? = nil, strokes: [Int])
+    -> ShapeReading
+  {
     let ends = chained.flatMap { stroke -> [[Double]] in
       guard let first = stroke.xs.indices.first, let last = stroke.xs.indices.last else {
         return []
       }
       return [[stroke.xs[first], stroke.ys[first]], [stroke.xs[last], stroke.ys[last]]]
     }
-    return ShapeReading(candidate: best, strokes: strokes.sorted(), strokeEnds: ends)
+    return ShapeReading(
+      choosingFrom: candidates(ofChained: chained, path: path, leavingOutHopeless: true),
+      strokes: strokes.sorted(),
+      strokeEnds: ends)
   }
 
   /// Every reading of a group (its strokes chained), fits measured.
@@ -235,10 +259,15 @@ public struct ShapeRecognizer: Sendable {
     candidates(ofChained: StrokeContact.chained(Self.withoutDots(samples)))
   }
 
-  /// Every reading of a group's strokes chained (``StrokeContact/chained(_:)``, dots left out).
-  private func candidates(ofChained chained: [SampleBuffer]) -> [ShapeCandidate] {
-    guard let path = InkPath(strokes: chained) else { return [] }
-    var candidates = ShapeClassifier(path: path).candidates()
+  /// Every reading of a group's strokes chained (``StrokeContact/chained(_:)``, dots left out),
+  /// on their `path` when it is already made; with `leavingOutHopeless`, the readings that can
+  /// be chosen only (``ShapeClassifier/leavesOutHopeless``).
+  private func candidates(
+    ofChained chained: [SampleBuffer], path: InkPath? = nil, leavingOutHopeless: Bool = false
+  ) -> [ShapeCandidate] {
+    guard let path = path ?? InkPath(strokes: chained) else { return [] }
+    var candidates = ShapeClassifier(path: path, leavesOutHopeless: leavingOutHopeless)
+      .candidates()
     if chained.count == 2, let star = StarOfTriangles.reading(chained, path: path) {
       candidates.append(star)
     }

@@ -12,12 +12,19 @@ enum StarOfTriangles {
   /// one centre whose vertices alternate round it; its fit is measured on `path`, the strokes
   /// chained.
   static func reading(_ strokes: [SampleBuffer], path: InkPath) -> ShapeCandidate? {
+    // Only a path that closes has a triangle reading: both strokes are asked that, which
+    // costs little, before either is classified.
+    let paths = strokes.compactMap { InkPath(strokes: [$0]) }
+    guard paths.count == strokes.count, paths.allSatisfy({ $0.closingIndex() != nil }) else {
+      return nil
+    }
     var triangles: [[(Double, Double)]] = []
-    for stroke in strokes {
-      guard let own = InkPath(strokes: [stroke]),
-        let triangle = ShapeClassifier(path: own).candidates().filter({ $0.shape.kind == .triangle }
-        )
-        .first,
+    for own in paths {
+      guard
+        let triangle = ShapeClassifier(path: own, leavesOutHopeless: true).candidates().first(
+          where: {
+            $0.shape.kind == .triangle
+          }),
         let vertices = triangle.shape.vertices
       else { return nil }
       triangles.append(vertices.map { ($0[0], $0[1]) })
