@@ -22,6 +22,22 @@ struct DistancesCommandTests {
     try NpyArray(data: Data(contentsOf: url))
   }
 
+  /// The paths of the `k(k + 1)/2` tiles of the sample corpus's all-pairs job, computed with
+  /// `options` into `folder`, row by row.
+  func tiles(_ k: Int, in folder: URL, _ options: [String]) throws -> [String] {
+    var paths: [String] = []
+    for r in 0..<k {
+      for c in r..<k {
+        let path = folder.appendingPathComponent("tile-\(r)-\(c).npy").path
+        let run = try DuctusProcess.run(
+          ["distances", corpus, "--tile", "\(r),\(c)", "--tiles", "\(k)", "-o", path] + options)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        paths.append(path)
+      }
+    }
+    return paths
+  }
+
   @Test func wholeMatrixMatchesTheLibrary() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -56,16 +72,7 @@ struct DistancesCommandTests {
     let whole = folder.appendingPathComponent("whole.npy").path
     let common = ["--metric", metric, "--resample", "24"]
     #expect(try DuctusProcess.run(["distances", corpus, "-o", whole] + common).exitCode == 0)
-    var tilePaths: [String] = []
-    for r in 0..<2 {
-      for c in r..<2 {
-        let path = folder.appendingPathComponent("tile-\(r)-\(c).npy").path
-        let run = try DuctusProcess.run(
-          ["distances", corpus, "--tile", "\(r),\(c)", "--tiles", "2", "-o", path] + common)
-        #expect(run.exitCode == 0, "\(run.standardError)")
-        tilePaths.append(path)
-      }
-    }
+    let tilePaths = try tiles(2, in: folder, common)
     let stitched = folder.appendingPathComponent("stitched.npy").path
     let run = try DuctusProcess.run(["distances", "--stitch", "-o", stitched] + tilePaths)
     #expect(run.exitCode == 0, "\(run.standardError)")
@@ -89,16 +96,7 @@ struct DistancesCommandTests {
     let header = try NpyHeader(data: Data(contentsOf: URL(fileURLWithPath: whole)))
     #expect(header.elementByteCount == 4)
     // Three tiles a side over five records: the rows of the last come from two mirrored tiles.
-    var tilePaths: [String] = []
-    for r in 0..<3 {
-      for c in r..<3 {
-        let path = folder.appendingPathComponent("tile-\(r)-\(c).npy").path
-        let run = try DuctusProcess.run(
-          ["distances", corpus, "--tile", "\(r),\(c)", "--tiles", "3", "-o", path] + common)
-        #expect(run.exitCode == 0, "\(run.standardError)")
-        tilePaths.append(path)
-      }
-    }
+    let tilePaths = try tiles(3, in: folder, common)
     let stitched = folder.appendingPathComponent("stitched.npy").path
     let run = try DuctusProcess.run(
       ["distances", "--stitch", "-o", stitched] + tilePaths.reversed())

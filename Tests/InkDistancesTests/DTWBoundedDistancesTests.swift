@@ -6,13 +6,7 @@ import Testing
 /// limit without it is one whose distance is not below the limit.
 @Suite("DTW distances on demand, below a limit")
 struct DTWBoundedDistancesTests {
-  @Test(
-    arguments: [
-      DynamicTimeWarping(),
-      DynamicTimeWarping(constraint: .sakoeChiba(radius: 3)),
-      DynamicTimeWarping(localCost: .euclidean, constraint: .sakoeChiba(radius: 1)),
-      DynamicTimeWarping(constraint: .itakura(maxSlope: 2)),
-    ])
+  @Test(arguments: DynamicTimeWarping.boundedTestSettings)
   func outcomesAgreeWithTheMatrix(dtw: DynamicTimeWarping) throws {
     let series = DTWNearestNeighborsTests.corpus(seed: 5)
     let matrix = try dtw.distanceMatrix(series)
@@ -52,4 +46,15 @@ struct DTWBoundedDistancesTests {
         DynamicTimeWarping(openBegin: true), series: [SampleBuffer(values: [1, 2])])
     }
   }
+}
+
+extension DynamicTimeWarping {
+  /// The settings the lower-bound tests run under: no band, two Sakoe–Chiba bands (one with the
+  /// Euclidean local cost) and an Itakura parallelogram.
+  static let boundedTestSettings = [
+    DynamicTimeWarping(),
+    DynamicTimeWarping(constraint: .sakoeChiba(radius: 3)),
+    DynamicTimeWarping(localCost: .euclidean, constraint: .sakoeChiba(radius: 1)),
+    DynamicTimeWarping(constraint: .itakura(maxSlope: 2)),
+  ]
 }

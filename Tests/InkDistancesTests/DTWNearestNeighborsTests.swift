@@ -33,14 +33,7 @@ struct DTWNearestNeighborsTests {
     return series
   }
 
-  @Test(
-    arguments: [
-      DynamicTimeWarping(),
-      DynamicTimeWarping(constraint: .sakoeChiba(radius: 3)),
-      DynamicTimeWarping(localCost: .euclidean, constraint: .sakoeChiba(radius: 1)),
-      DynamicTimeWarping(constraint: .itakura(maxSlope: 2)),
-      DynamicTimeWarping(channels: [.x]),
-    ])
+  @Test(arguments: DynamicTimeWarping.boundedTestSettings + [DynamicTimeWarping(channels: [.x])])
   func sameNeighboursAsBruteForce(_ dtw: DynamicTimeWarping) throws {
     let series = Self.corpus(seed: 31)
     for k in [0, 1, 3, 8] {
