@@ -1,6 +1,7 @@
 import Foundation
 import InkClustering
 import InkFormats
+import _DuctusSupport
 
 /// A square `.npy` distance matrix read in place from its memory-mapped file: `ductus cluster
 /// --precomputed` clusters matrices larger than memory (N = 100,000 in float32 is 40 GB) with
@@ -34,15 +35,22 @@ struct MappedDistanceMatrix: DistanceMatrixStorage {
   {
     try data.withUnsafeBytes { raw in
       let start = raw.baseAddress.map { $0 + header.dataOffset }
-      let count = rows * columns
+      let (count, rowBytes) = (rows * columns, columns * header.elementByteCount)
+      let willReadRow = start.map { start in
+        { (i: Int) in Platform.adviseWillNeed(start + i * rowBytes, byteCount: rowBytes) }
+      }
       if header.elementByteCount == 8 {
         let elements = UnsafeBufferPointer(
           start: start?.assumingMemoryBound(to: Double.self), count: count)
-        return try body(DistanceMatrixElements(rows: rows, columns: columns, float64: elements))
+        return try body(
+          DistanceMatrixElements(
+            rows: rows, columns: columns, float64: elements, willReadRow: willReadRow))
       }
       let elements = UnsafeBufferPointer(
         start: start?.assumingMemoryBound(to: Float.self), count: count)
-      return try body(DistanceMatrixElements(rows: rows, columns: columns, float32: elements))
+      return try body(
+        DistanceMatrixElements(
+          rows: rows, columns: columns, float32: elements, willReadRow: willReadRow))
     }
   }
 }

@@ -15,17 +15,30 @@ public struct DistanceMatrixElements {
   public let columns: Int
   /// The entries, `rows × columns` of them.
   public let values: Values
+  /// Called before row `i` is read whole, for a storage that can fetch it ahead (a mapped file
+  /// asks the kernel for the row's pages at once); nil for memory.
+  let willReadRow: ((Int) -> Void)?
 
-  /// Float64 entries; `elements` holds `rows × columns` of them.
-  public init(rows: Int, columns: Int, float64 elements: UnsafeBufferPointer<Double>) {
+  /// Float64 entries; `elements` holds `rows × columns` of them. `willReadRow(i)`, when given,
+  /// is called before row `i` is read whole (the methods read rows in an order of their own:
+  /// Prim's algorithm, DBSCAN's search), so that a storage can fetch it ahead.
+  public init(
+    rows: Int, columns: Int, float64 elements: UnsafeBufferPointer<Double>,
+    willReadRow: ((Int) -> Void)? = nil
+  ) {
     precondition(rows >= 0 && columns >= 0 && elements.count == rows * columns)
     (self.rows, self.columns, values) = (rows, columns, .float64(elements))
+    self.willReadRow = willReadRow
   }
 
-  /// Float32 entries; `elements` holds `rows × columns` of them.
-  public init(rows: Int, columns: Int, float32 elements: UnsafeBufferPointer<Float>) {
+  /// Float32 entries; `elements` holds `rows × columns` of them; `willReadRow` as for float64.
+  public init(
+    rows: Int, columns: Int, float32 elements: UnsafeBufferPointer<Float>,
+    willReadRow: ((Int) -> Void)? = nil
+  ) {
     precondition(rows >= 0 && columns >= 0 && elements.count == rows * columns)
     (self.rows, self.columns, values) = (rows, columns, .float32(elements))
+    self.willReadRow = willReadRow
   }
 
   /// The entry in row `i`, column `j`.
@@ -39,6 +52,7 @@ public struct DistanceMatrixElements {
   /// Row `i` as float64: the entries themselves for a float64 matrix, else widened into
   /// `scratch` (of at least ``columns`` entries), which is returned.
   func row(_ i: Int, scratch: UnsafeMutableBufferPointer<Double>) -> UnsafeBufferPointer<Double> {
+    willReadRow?(i)
     switch values {
     case .float64(let elements):
       return UnsafeBufferPointer(rebasing: elements[(i * columns)..<((i + 1) * columns)])
