@@ -81,6 +81,24 @@ import Testing
     }
   }
 
+  @Test func medoidsAreTheMembersOfLeastTotalDistance() throws {
+    let c = try #require(ClusteringFixture<KMedoidsReferenceTests.Case>.load("kmedoids").first)
+    let square = try c.metric.square(c.data, points: c.points, dimensions: c.dimensions)
+    // Every third point is noise; the rest in three clusters, one of them empty.
+    let labels = (0..<c.points).map { $0 % 3 == 0 ? -1 : $0 % 2 }
+    let expected = (0..<3).map { cluster in
+      let members = labels.indices.filter { labels[$0] == cluster }
+      let totals = members.map { a in members.reduce(0.0) { $0 + square[a, $1] } }
+      return members.isEmpty ? 0 : members[totals.indices.min { totals[$0] < totals[$1] }!]
+    }
+    #expect(square.medoids(labels: labels, clusterCount: 3) == expected)
+    #expect(expected[2] == 0 && expected[0] != expected[1])
+    let single = Float32Matrix(rounding: square)
+    #expect(
+      single.medoids(labels: labels, clusterCount: 3)
+        == (try single.widened).medoids(labels: labels, clusterCount: 3))
+  }
+
   @Test func badEntriesAreNamedByRowAndColumn() throws {
     var elements = [Float](repeating: 1, count: 9)
     for i in 0..<3 { elements[i * 3 + i] = 0 }

@@ -645,18 +645,13 @@ struct ClusterCommand: Command {
     labels: [Int], clusterCount: Int, features: Matrix?,
     distances: (any DistanceMatrixStorage)?
   ) -> [Int] {
+    if let distances { return distances.medoids(labels: labels, clusterCount: clusterCount) }
     var members = [[Int]](repeating: [], count: clusterCount)
     for (point, cluster) in labels.enumerated() where cluster >= 0 {
       members[cluster].append(point)
     }
     return members.map { points in
       guard let first = points.first else { return 0 }
-      if let distances {
-        let totals = distances.withDistanceElements { matrix in
-          points.map { a in points.reduce(0.0) { $0 + matrix[a, $1] } }
-        }
-        return points[totals.indices.min { totals[$0] < totals[$1] }!]
-      }
       let features = features!
       let d = features.columns
       let mean = (0..<d).map { c in
