@@ -10,10 +10,12 @@ import Foundation
 /// let back = try NpyArray(data: Data(contentsOf: url))
 /// ```
 ///
-/// Large matrices are written as a stream: ``header(shape:)`` first, then rows through
-/// ``encode(_:)``, so a 20 000 × 20 000 result never needs a second copy in memory. Reading
-/// accepts `<f8` and `<f4`, in C order or in Fortran order (as NumPy saves a transposed or
-/// column-sliced array; the values are put in C order), versions 1.0, 2.0 and 3.0.
+/// Large matrices are written as a stream: ``header(shape:elementByteCount:)`` first, then rows
+/// through ``encode(_:)`` (float64) or ``encodeFloat32(_:)``, so a 20 000 × 20 000 result never
+/// needs a second copy in memory. Reading accepts `<f8` and `<f4`, in C order or in Fortran
+/// order (as NumPy saves a transposed or column-sliced array; the values are put in C order),
+/// versions 1.0, 2.0 and 3.0; ``NpyHeader`` reads the header alone, so that a mapped file's
+/// elements can be read in place.
 public struct NpyArray: Hashable, Sendable {
   /// The extent of each dimension.
   public var shape: [Int]
