@@ -19,9 +19,8 @@ public struct DTWBoundedDistances: Sendable {
   public let dtw: DynamicTimeWarping
   private let prepared: [DTWPreparedSeries]
   private let reversed: [DTWPreparedSeries]
-  /// Each series's LB_Keogh envelope, channel after channel, or nil when LB_Keogh does not
-  /// apply.
-  private let envelopes: [(lower: [Double], upper: [Double])]?
+  /// Each series's LB_Keogh envelope, a bound a channel, or nil when LB_Keogh does not apply.
+  private let envelopes: [[(lower: [Double], upper: [Double])]]?
   /// The window of every pair when all series have the same length.
   private let sharedWindow: DTWWindow?
 
@@ -54,12 +53,7 @@ public struct DTWBoundedDistances: Sendable {
       case .itakura: nil
       }
     let series = prepared
-    envelopes = radius.map { r in
-      series.map { one in
-        let channels = dtw.envelope(one, radius: r)
-        return (channels.flatMap(\.lower), channels.flatMap(\.upper))
-      }
-    }
+    envelopes = radius.map { r in series.map { dtw.envelope($0, radius: r) } }
   }
 
   /// The number of series.
@@ -97,33 +91,15 @@ public struct DTWBoundedDistances: Sendable {
     return distance == .infinity ? .abandoned : .computed(distance)
   }
 
-  /// Whether LB_Keogh of `query` against a candidate's envelope reaches `costLimit`
-  /// (``DynamicTimeWarping/keoghCost(_:envelope:)``, summed sample by sample until it does).
+  /// Whether LB_Keogh of `query` against a candidate's envelope reaches `costLimit` with the
+  /// margin (``DynamicTimeWarping/keoghCost(_:envelope:stoppingAt:margin:)``, stopped once it
+  /// does).
   private func keoghReaches(
-    _ query: DTWPreparedSeries, _ envelope: (lower: [Double], upper: [Double]), _ costLimit: Double
+    _ query: DTWPreparedSeries, _ envelope: [(lower: [Double], upper: [Double])],
+    _ costLimit: Double
   ) -> Bool {
-    let (n, channelCount, stride) = (query.count, query.channelCount, query.stride)
-    let takesRoot = dtw.localCost == .euclidean
-    return query.values.withUnsafeBufferPointer { values in
-      envelope.lower.withUnsafeBufferPointer { lower in
-        envelope.upper.withUnsafeBufferPointer { upper in
-          var total = 0.0
-          for i in 0..<n {
-            var excess = 0.0
-            for c in 0..<channelCount {
-              let value = values[c * stride + i]
-              let (low, high) = (lower[c * n + i], upper[c * n + i])
-              // At most one of the two is positive (low ≤ high); no branch.
-              let outside = max(value - high, 0) + max(low - value, 0)
-              excess += outside * outside
-            }
-            total += takesRoot ? excess.squareRoot() : excess
-            if total * Self.boundMargin >= costLimit { return true }
-          }
-          return false
-        }
-      }
-    }
+    dtw.keoghCost(query, envelope: envelope, stoppingAt: costLimit, margin: Self.boundMargin)
+      * Self.boundMargin >= costLimit
   }
 
   /// DTW of the pair in the matrix's order (the smaller index first), abandoned above an

@@ -55,18 +55,26 @@ extension DynamicTimeWarping {
   }
 
   /// LB_Keogh in accumulated-cost units: each query sample's squared distance to the envelope
-  /// box (its square root for the Euclidean local cost), summed.
-  func keoghCost(_ q: DTWPreparedSeries, envelope: [(lower: [Double], upper: [Double])]) -> Double {
-    var excess = [Double](repeating: 0, count: q.count)
-    for (channel, bounds) in envelope.enumerated() {
-      for i in 0..<q.count {
+  /// box (its square root for the Euclidean local cost), summed sample by sample; the sum so
+  /// far once `total × margin` reaches `stoppingAt` (a caller that only asks whether the bound
+  /// reaches a limit stops there).
+  func keoghCost(
+    _ q: DTWPreparedSeries, envelope: [(lower: [Double], upper: [Double])],
+    stoppingAt limit: Double = .infinity, margin: Double = 1
+  ) -> Double {
+    var total = 0.0
+    for i in 0..<q.count {
+      var excess = 0.0
+      for (channel, bounds) in envelope.enumerated() {
         let value = q[channel: channel, sample: i]
-        let (lower, upper) = (bounds.lower[i], bounds.upper[i])
-        let outside = value > upper ? value - upper : value < lower ? lower - value : 0
-        excess[i] += outside * outside
+        // At most one of the two is positive (lower ≤ upper).
+        let outside = max(value - bounds.upper[i], 0) + max(bounds.lower[i] - value, 0)
+        excess += outside * outside
       }
+      total += localCost.cost(squaredDistance: excess)
+      if total * margin >= limit { return total }
     }
-    return excess.reduce(0) { $0 + localCost.cost(squaredDistance: $1) }
+    return total
   }
 
   /// LB_Kim in accumulated-cost units: the costs of the first and the last cells.
