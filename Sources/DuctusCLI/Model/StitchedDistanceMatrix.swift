@@ -37,19 +37,9 @@ struct StitchedDistanceMatrix {
     private func copy(
       offsets: StrideTo<Int>, to positions: Range<Int>, into row: inout [Double]
     ) throws {
-      let (start, width) = (header.dataOffset, header.elementByteCount)
       let bad: (offset: Int, value: Double)? = data.withUnsafeBytes { raw in
         for (offset, j) in zip(offsets, positions) {
-          let at = start + offset * width
-          let value =
-            width == 8
-            ? Double(
-              bitPattern: UInt64(
-                littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
-            : Double(
-              Float(
-                bitPattern: UInt32(
-                  littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))))
+          let value = header.element(offset, in: raw)
           guard value.isFinite else { return (offset, value) }
           row[j] = value
         }

@@ -84,21 +84,9 @@ public struct NpyArray: Hashable, Sendable {
   ///   is wrong.
   public init(data: Data) throws(InkFormatError) {
     let header = try NpyHeader(data: data)
-    let (total, start, width) = (header.elementCount, header.dataOffset, header.elementByteCount)
-    var values = [Double](repeating: 0, count: total)
+    var values = [Double](repeating: 0, count: header.elementCount)
     data.withUnsafeBytes { raw in
-      for i in 0..<total {
-        if width == 8 {
-          values[i] = Double(
-            bitPattern: UInt64(
-              littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * i, as: UInt64.self)))
-        } else {
-          values[i] = Double(
-            Float(
-              bitPattern: UInt32(
-                littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * i, as: UInt32.self))))
-        }
-      }
+      for i in values.indices { values[i] = header.element(i, in: raw) }
     }
     self.init(
       shape: header.shape,

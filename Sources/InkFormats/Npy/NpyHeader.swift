@@ -19,6 +19,19 @@ public struct NpyHeader: Hashable, Sendable {
   /// The number of elements, the product of the shape.
   public var elementCount: Int { shape.reduce(1, *) }
 
+  /// Element `index` (in file order) of the file whose bytes are `raw`, widened to `Double`.
+  @inline(__always)
+  public func element(_ index: Int, in raw: UnsafeRawBufferPointer) -> Double {
+    let at = dataOffset + index * elementByteCount
+    if elementByteCount == 8 {
+      return Double(
+        bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+    }
+    return Double(
+      Float(
+        bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))))
+  }
+
   /// The most bytes of header read: NumPy's own reader refuses headers over 10,000 bytes
   /// (`max_header_size`) unless told otherwise.
   static let headerLimit = 65_536
