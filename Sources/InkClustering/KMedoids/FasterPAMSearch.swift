@@ -48,15 +48,18 @@ struct FasterPAMSearch<Source: FasterPAMDistances> {
       swaps: best != first ? 1 : 0)
   }
 
-  /// Each point's total distance to the others, summed in point order; the points on all cores.
+  /// Each point's total distance to the others, summed in point order; the points on all cores,
+  /// a chunk of them at a time against each other point (so that a matrix read by its medoids'
+  /// rows is read a strip of each row at a time, not a column).
   private func totalDistances() -> [Double] {
     let (distances, count) = (self.distances, self.count)
     var sums = [Double](repeating: 0, count: count)
     sums.withUnsafeMutableBufferPointer { buffer in
       let output = DisjointWriteBuffer(buffer)
       ParallelLoop.forEachChunk(of: 0..<count, chunksPerCore: 8) { chunk in
-        for j in chunk {
-          output[j] = (0..<count).reduce(0.0) { $0 + ($1 == j ? 0 : distances.distance(j, $1)) }
+        for j in chunk { output[j] = 0 }
+        for other in 0..<count {
+          for j in chunk where j != other { output[j] += distances.distance(j, other) }
         }
       }
     }
