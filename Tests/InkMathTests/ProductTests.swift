@@ -60,4 +60,28 @@ struct ProductTests {
     let noRows = try Matrix(rows: 0, columns: 3)
     #expect(try Matrix.gemm(noRows, Matrix(rows: 3, columns: 2)) == Matrix(rows: 0, columns: 2))
   }
+
+  @Test func productOfRowsIsTheBlockOfTheFullProduct() throws {
+    let fixture = try FixtureFile<Case>.load("products").first {
+      $0.kind == "gemm" && $0.transposeA == false && $0.transposeB == true
+    }
+    let test = try #require(fixture)
+    let (a, b) = (try test.a.matrix, try #require(test.b).matrix)
+    let full = try Matrix.gemm(a, b, transposeB: true, alpha: test.alpha)
+    for rows in [0..<a.rows, 1..<a.rows, 0..<1, 2..<2] {
+      var block = [Double](repeating: .nan, count: rows.count * b.rows + 1)
+      block.withUnsafeMutableBufferPointer {
+        a.productOfRows(rows, withTransposeOf: b, alpha: test.alpha, into: $0)
+      }
+      let expected = rows.flatMap { i in (0..<b.rows).map { full[i, $0] } }
+      expectClose(Array(block.prefix(rows.count * b.rows)), expected, "rows \(rows)")
+      #expect(block.last!.isNaN, "nothing written past the block")
+    }
+    let empty = try Matrix(rows: 3, columns: 0)
+    var zeros = [Double](repeating: 7, count: 9)
+    zeros.withUnsafeMutableBufferPointer {
+      empty.productOfRows(0..<3, withTransposeOf: empty, into: $0)
+    }
+    #expect(zeros == [Double](repeating: 0, count: 9))
+  }
 }

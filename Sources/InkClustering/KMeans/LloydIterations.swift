@@ -34,17 +34,19 @@ struct LloydIterations {
     var converged = false
     for iteration in 0..<maxIterations {
       iterations = iteration + 1
+      let sums: ClusterSums
       switch algorithm {
       case .lloyd:
-        assignByProduct()
+        sums = assignByProduct()
       case .hamerly:
         if bounds == nil {
           bounds = assignExactly()
         } else {
           assign(within: &bounds!)
         }
+        sums = clusterSums()
       }
-      let moves = updateCentres()
+      let moves = updateCentres(from: sums)
       if labels == previous {
         strictlyConverged = true
         converged = true
@@ -59,7 +61,7 @@ struct LloydIterations {
     }
     if !strictlyConverged {
       switch algorithm {
-      case .lloyd: assignByProduct()
+      case .lloyd: _ = assignByProduct()
       case .hamerly: _ = assignExactly()
       }
     }
@@ -87,44 +89,45 @@ struct LloydIterations {
   }
 
   /// Assigns every point by `‖c‖² − 2·x·c`, the inner products from one GEMM a block of
-  /// ``KMeans/blockRows`` points; blocks run in parallel when BLAS has one thread.
-  private mutating func assignByProduct() {
+  /// ``KMeans/blockRows`` points, and sums each cluster's points as it goes (the block still in
+  /// cache); the sums are those of `clusterSums()`, in the same order. The chunks of
+  /// `sumChunks` run in parallel when BLAS has one thread.
+  private mutating func assignByProduct() -> ClusterSums {
     let (n, d, k) = (points.rows, points.columns, clusterCount)
-    // The sizes are consistent by construction, so neither initialiser nor product can throw.
+    // The sizes are consistent by construction, so the initialiser cannot throw.
     let centreMatrix = try! Matrix(rows: k, columns: d, elements: centres)
     let norms = (0..<k).map { j in centres[(j * d)..<((j + 1) * d)].reduce(0) { $0 + $1 * $1 } }
-    let points = self.points
-    let blockRows = KMeans.blockRows
-    let blocks = (n + blockRows - 1) / blockRows
+    let (points, chunks, blockRows) = (self.points, sumChunks, KMeans.blockRows)
+    let partials = ClusterSumPartials(chunks: chunks, clusterCount: k, dimension: d)
     labels.withUnsafeMutableBufferPointer { storage in
       let labels = DisjointWriteBuffer(storage)
-      let assignBlocks: @Sendable (Range<Int>) -> Void = { range in
-        for block in range {
-          let start = block * blockRows
-          let end = min(n, start + blockRows)
-          let chunk = try! Matrix(
-            rows: end - start, columns: d,
-            elements: Array(points.elements[(start * d)..<(end * d)]))
-          let product = try! Matrix.gemm(chunk, centreMatrix, transposeB: true)
-          product.elements.withUnsafeBufferPointer { g in
-            for r in 0..<(end - start) {
-              var best = 0
-              var bestValue = norms[0] - 2 * g[r * k]
-              for j in 1..<k where norms[j] - 2 * g[r * k + j] < bestValue {
-                best = j
-                bestValue = norms[j] - 2 * g[r * k + j]
+      let assignChunk: @Sendable (Int, ClusterSumPartials.Chunk) -> Void = { chunk, partial in
+        let product = UnsafeMutableBufferPointer<Double>.allocate(capacity: blockRows * k)
+        defer { product.deallocate() }
+        let rows = (n * chunk / chunks)..<(n * (chunk + 1) / chunks)
+        for start in stride(from: rows.lowerBound, to: rows.upperBound, by: blockRows) {
+          let block = start..<min(rows.upperBound, start + blockRows)
+          points.productOfRows(block, withTransposeOf: centreMatrix, into: product)
+          norms.withUnsafeBufferPointer { norms in
+            for i in block {
+              let g = product.baseAddress! + (i - start) * k
+              // Selects rather than branches: which centre is nearest is not predictable.
+              var (best, bestValue) = (0, norms[0] - 2 * g[0])
+              for j in 1..<k {
+                let value = norms[j] - 2 * g[j]
+                let nearer = value < bestValue
+                best = nearer ? j : best
+                bestValue = nearer ? value : bestValue
               }
-              labels[start + r] = best
+              labels[i] = best
             }
           }
+          partial.add(points, rows: block, labels: UnsafePointer(labels.baseAddress))
         }
       }
-      if BLASThreading.threadCount == 1 {
-        ParallelLoop.forEachChunk(of: 0..<blocks, chunksPerCore: 2, assignBlocks)
-      } else {
-        assignBlocks(0..<blocks)
-      }
+      partials.forEachChunk(serially: BLASThreading.threadCount != 1, assignChunk)
     }
+    return partials.total()
   }
 
   /// Assigns every point by its exact distances to all centres, and returns Hamerly's bounds:
@@ -189,9 +192,9 @@ struct LloydIterations {
   /// Moves each centre to the mean of its points, after giving each empty cluster the point
   /// farthest from its own centre (scikit-learn's `_relocate_empty_clusters_dense`; a cluster
   /// left without points keeps the zero sum, as there); returns how far each centre moved.
-  private mutating func updateCentres() -> [Double] {
+  private mutating func updateCentres(from clusterSums: ClusterSums) -> [Double] {
     let (n, d, k) = (points.rows, points.columns, clusterCount)
-    var (sums, counts) = clusterSums()
+    var (sums, counts) = (clusterSums.sums, clusterSums.counts)
     let empty = (0..<k).filter { counts[$0] == 0 }
     if !empty.isEmpty {
       let distances = (0..<n).map { squaredDistance(point: $0, centre: labels[$0], d: d) }
@@ -219,40 +222,26 @@ struct LloydIterations {
     return moves
   }
 
-  /// The sum of each cluster's points (`k × d`) and its size; the points are cut into a few
-  /// chunks a core, each summed into its own partial sums, then the partials are added in chunk
-  /// order (so the result does not depend on the threads' timing).
-  private func clusterSums() -> ([Double], [Int]) {
-    let (n, d, k) = (points.rows, points.columns, clusterCount)
-    let chunks = max(1, min(ParallelLoop.coreCount * 2, n / 4096))
-    var partialSums = [Double](repeating: 0, count: chunks * k * d)
-    var partialCounts = [Int](repeating: 0, count: chunks * k)
-    let (points, labels) = (self.points, self.labels)
-    partialSums.withUnsafeMutableBufferPointer { sumStorage in
-      partialCounts.withUnsafeMutableBufferPointer { countStorage in
-        let (sums, counts) = (DisjointWriteBuffer(sumStorage), DisjointWriteBuffer(countStorage))
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-          let (sumBase, countBase) = (
-            sums.baseAddress + chunk * k * d, counts.baseAddress + chunk * k
-          )
-          points.elements.withUnsafeBufferPointer { x in
-            labels.withUnsafeBufferPointer { label in
-              for i in (n * chunk / chunks)..<(n * (chunk + 1) / chunks) {
-                let (row, target) = (x.baseAddress! + i * d, sumBase + label[i] * d)
-                countBase[label[i]] += 1
-                for c in 0..<d { target[c] += row[c] }
-              }
-            }
-          }
-        }
+  /// The chunks the points are summed in: a few a core, of at least 4,096 points.
+  private var sumChunks: Int {
+    max(1, min(ParallelLoop.coreCount * 2, points.rows / 4096))
+  }
+
+  /// The sum of each cluster's points and its size; each of ``sumChunks`` chunks is summed into
+  /// its own partial sums, on all cores, then the partials are added in chunk order (so the
+  /// result does not depend on the threads' timing).
+  private func clusterSums() -> ClusterSums {
+    let (points, n) = (self.points, points.rows)
+    let partials = ClusterSumPartials(
+      chunks: sumChunks, clusterCount: clusterCount, dimension: points.columns)
+    let (labels, chunks) = (self.labels, partials.chunks)
+    partials.forEachChunk(serially: false) { chunk, partial in
+      labels.withUnsafeBufferPointer { labels in
+        partial.add(
+          points, rows: (n * chunk / chunks)..<(n * (chunk + 1) / chunks),
+          labels: labels.baseAddress!)
       }
     }
-    var sums = Array(partialSums[0..<(k * d)])
-    var counts = Array(partialCounts[0..<k])
-    for chunk in 1..<max(chunks, 1) {
-      for j in 0..<(k * d) { sums[j] += partialSums[chunk * k * d + j] }
-      for j in 0..<k { counts[j] += partialCounts[chunk * k + j] }
-    }
-    return (sums, counts)
+    return partials.total()
   }
 }

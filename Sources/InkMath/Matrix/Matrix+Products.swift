@@ -55,6 +55,36 @@ extension Matrix {
     return result
   }
 
+  /// The product `alpha·A[rows]·Bᵀ` of a block of this matrix's rows and the transpose of `b`,
+  /// written into `c` (`rows.count × b.rows`, row-major) without copying the rows (`dgemm`).
+  ///
+  /// For loops over the blocks of a large matrix (a k-means assignment step, a tile of pair
+  /// distances) that reuse one buffer for the products.
+  ///
+  /// - Precondition: `rows` lies within the matrix, `b` has as many columns, and `c` holds at
+  ///   least `rows.count × b.rows` elements.
+  public func productOfRows(
+    _ rows: Range<Int>, withTransposeOf b: Matrix, alpha: Double = 1,
+    into c: UnsafeMutableBufferPointer<Double>
+  ) {
+    precondition(rows.lowerBound >= 0 && rows.upperBound <= self.rows, "rows out of range")
+    precondition(b.columns == columns, "the inner dimensions differ")
+    precondition(c.count >= rows.count * b.rows, "the output is too small")
+    guard !rows.isEmpty, b.rows > 0 else { return }
+    guard columns > 0 else {
+      c.baseAddress!.update(repeating: 0, count: rows.count * b.rows)
+      return
+    }
+    elements.withUnsafeBufferPointer { pa in
+      b.elements.withUnsafeBufferPointer { pb in
+        BLAS.gemm(
+          transposeA: false, transposeB: true, m: rows.count, n: b.rows, k: columns,
+          alpha: alpha, a: pa.baseAddress! + rows.lowerBound * columns, lda: columns,
+          b: pb.baseAddress!, ldb: columns, beta: 0, c: c.baseAddress!, ldc: b.rows)
+      }
+    }
+  }
+
   /// The symmetric rank-k update `alpha·A·Aᵀ` (or `alpha·Aᵀ·A` when `transpose`), BLAS level 3
   /// `dsyrk` through `cblas_dsyrk`.
   ///
