@@ -77,16 +77,11 @@ enum DTWLaneKernel {
             a: aValues.baseAddress!, rowCount: a.count, aStride: a.stride,
             columnCount: columnCount, lanes: workspace.lanes, scratch: workspace.rows,
             lower: lower.baseAddress!, upper: upper.baseAddress!, limit: limit)
-          // A channel count known at compile time unrolls the loop over channels.
-          switch a.channelCount {
-          case 2:
-            return rows.run(recurrence, TwoChannels.self, channelCount: 2, takesRoot: takesRoot)
-          case 1:
-            return rows.run(recurrence, OneChannel.self, channelCount: 1, takesRoot: takesRoot)
-          default:
-            return rows.run(
-              recurrence, AnyChannels.self, channelCount: a.channelCount, takesRoot: takesRoot)
-          }
+          // A channel count and a root known at compile time leave the inner loop without
+          // a loop over channels or a test.
+          return takesRoot
+            ? rows.run(recurrence, a.channelCount, SquareRoot.self)
+            : rows.run(recurrence, a.channelCount, SquaredDistance.self)
         }
       }
     }
@@ -98,6 +93,18 @@ enum DTWLaneKernel {
   private enum OneChannel: ChannelCount { static var fixed: Int? { 1 } }
   private enum TwoChannels: ChannelCount { static var fixed: Int? { 2 } }
   private enum AnyChannels: ChannelCount { static var fixed: Int? { nil } }
+
+  /// The local cost from the squared distance, fixed by a type: the distance itself
+  /// (``SquareRoot``, Euclidean) or the squared distance (``SquaredDistance``).
+  private protocol LocalCost { static func cost(_ squared: SIMD8<Double>) -> SIMD8<Double> }
+  private enum SquareRoot: LocalCost {
+    @inline(__always)
+    static func cost(_ squared: SIMD8<Double>) -> SIMD8<Double> { squared.squareRoot() }
+  }
+  private enum SquaredDistance: LocalCost {
+    @inline(__always)
+    static func cost(_ squared: SIMD8<Double>) -> SIMD8<Double> { squared }
+  }
 
   /// The pointers and sizes of one run.
   private struct Rows {
@@ -111,8 +118,21 @@ enum DTWLaneKernel {
     let upper: UnsafePointer<Int>
     let limit: Double
 
-    func run<Recurrence: AccumulatedCostRecurrence, Channels: ChannelCount>(
-      _ recurrence: Recurrence.Type, _ channels: Channels.Type, channelCount: Int, takesRoot: Bool
+    /// ``run(_:_:channelCount:_:)`` for a channel count known at compile time where it is one
+    /// or two.
+    func run<Recurrence: AccumulatedCostRecurrence, Cost: LocalCost>(
+      _ recurrence: Recurrence.Type, _ channelCount: Int, _ cost: Cost.Type
+    ) -> SIMD8<Double> {
+      switch channelCount {
+      case 2: run(recurrence, TwoChannels.self, channelCount: 2, cost)
+      case 1: run(recurrence, OneChannel.self, channelCount: 1, cost)
+      default: run(recurrence, AnyChannels.self, channelCount: channelCount, cost)
+      }
+    }
+
+    func run<Recurrence: AccumulatedCostRecurrence, Channels: ChannelCount, Cost: LocalCost>(
+      _ recurrence: Recurrence.Type, _ channels: Channels.Type, channelCount: Int,
+      _ cost: Cost.Type
     ) -> SIMD8<Double> {
       let channelCount = Channels.fixed ?? channelCount
       let n = rowCount
@@ -130,16 +150,24 @@ enum DTWLaneKernel {
         var left = infinity
         current[first] = infinity
         var diagonal = previous[first]
+        // The first two channels' samples of row i, broadcast once a row (the stores to the
+        // rows might alias `a` as far as the compiler knows, so it would not hoist them).
+        let first0 = SIMD8(repeating: a[i])
+        let first1 = channelCount > 1 ? SIMD8(repeating: a[aStride &+ i]) : .zero
         var j = first
         while j <= last {
           // 0 + d² is d² exactly: the first channel starts the sum.
-          let firstDifference = SIMD8(repeating: a[i]) - lanes[j]
+          let firstDifference = first0 - lanes[j]
           var squared = firstDifference * firstDifference
-          for c in 1..<channelCount {
+          if channelCount > 1 {
+            let difference = first1 - lanes[m &+ j]
+            squared += difference * difference
+          }
+          for c in 2..<max(channelCount, 2) {
             let difference = SIMD8(repeating: a[c &* aStride &+ i]) - lanes[c &* m &+ j]
             squared += difference * difference
           }
-          let local = takesRoot ? squared.squareRoot() : squared
+          let local = Cost.cost(squared)
           let above = previous[j &+ 1]
           var best = diagonal
           best.replace(with: above, where: above .< best)
