@@ -42,6 +42,27 @@ package struct SortedJSONEncoder: Sendable {
   fileprivate static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(
     _ value: F, at path: @autoclosure () -> [any CodingKey]
   ) throws -> Node {
+    .text(try numberText(value, at: path()))
+  }
+
+  /// The text of an array of numbers, `[1,2.5]`, or of arrays of them, written at once rather
+  /// than a node an element (point lists are most of what the commands' records hold).
+  fileprivate static func numberArray(_ values: [Double], at path: () -> [any CodingKey])
+    throws -> String
+  {
+    var text = "["
+    for (index, value) in values.enumerated() {
+      if index > 0 { text.append(",") }
+      text.append(try numberText(value, at: path() + [IndexKey(index)]))
+    }
+    text.append("]")
+    return text
+  }
+
+  /// The JSON text of a number, as Foundation writes it.
+  private static func numberText<F: BinaryFloatingPoint & LosslessStringConvertible>(
+    _ value: F, at path: @autoclosure () -> [any CodingKey]
+  ) throws -> String {
     guard value.isFinite else {
       throw EncodingError.invalidValue(
         value,
@@ -52,9 +73,9 @@ package struct SortedJSONEncoder: Sendable {
     let utf8 = text.utf8
     // "2.0" is written "2", as Foundation writes it; the test reads bytes, not characters.
     if utf8.count > 2, utf8.last == 0x30, utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == 0x2E {
-      return .text(String(decoding: utf8.dropLast(2), as: UTF8.self))
+      return String(decoding: utf8.dropLast(2), as: UTF8.self)
     }
-    return .text(text)
+    return text
   }
 
   /// Appends a string as a JSON literal, escaped as Foundation escapes.
@@ -236,6 +257,20 @@ private func scalar<Value: Encodable>(_ value: Value, at path: @autoclosure () -
   }
   if Value.self == Float.self {
     return try SortedJSONEncoder.number(unsafeBitCast(value, to: Float.self), at: path())
+  }
+  if Value.self == [Double].self {
+    return .text(
+      try SortedJSONEncoder.numberArray(unsafeBitCast(value, to: [Double].self), at: path))
+  }
+  if Value.self == [[Double]].self {
+    let rows = unsafeBitCast(value, to: [[Double]].self)
+    var text = "["
+    for (index, row) in rows.enumerated() {
+      if index > 0 { text.append(",") }
+      text.append(try SortedJSONEncoder.numberArray(row) { path() + [IndexKey(index)] })
+    }
+    text.append("]")
+    return .text(text)
   }
   if integerTypes.contains(where: { $0 == Value.self }) { return .text("\(value)") }
   return try SortedJSONEncoder.node(of: value, at: path())

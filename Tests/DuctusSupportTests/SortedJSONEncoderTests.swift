@@ -111,6 +111,19 @@ import _DuctusSupport
     for value in [Double.nan, .infinity, -.infinity] {
       #expect(throws: EncodingError.self) { try SortedJSONEncoder().encode(["x": [value]]) }
     }
+    // The path names the element, as Foundation's does (lists of points are written at once).
+    func path(_ encode: () throws -> Data) -> [String] {
+      do {
+        _ = try encode()
+      } catch EncodingError.invalidValue(_, let context) {
+        return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+      } catch {}
+      return []
+    }
+    let value = ["x": [[1, 2], [3, .infinity]]]
+    let expected = path { try JSONEncoder().encode(value) }
+    #expect(expected == ["x", "1", "1"])
+    #expect(path { try SortedJSONEncoder().encode(value) } == expected)
   }
 
   /// A JSON-like value with random keys (shared prefixes, case, non-ASCII) and numbers.
