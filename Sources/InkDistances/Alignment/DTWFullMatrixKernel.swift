@@ -113,8 +113,8 @@ enum DTWFullMatrixKernel {
               i > 0 ? (window.lower[i - 1], window.upper[i - 1], offsets[i - 1]) : (0, -1, 0)
             var left = Double.infinity
             var rowMinimum = Double.infinity
-            for j in lower...upper {
-              let local = costs[j &- lower]
+            // D(i, j) of a column whose neighbours above may lie outside the previous row.
+            func edgeCell(_ j: Int) -> Double {
               let diagonal: Double
               let up: Double
               if i == 0 {
@@ -128,10 +128,30 @@ enum DTWFullMatrixKernel {
                   j >= previousLower && j <= previousUpper
                   ? m[previousOffset + j - previousLower] : .infinity
               }
-              let value = local + min(diagonal, up, left)
-              m[offset + j - lower] = value
-              left = value
-              rowMinimum = min(rowMinimum, value)
+              return costs[j &- lower] + min(diagonal, up, left)
+            }
+            // The columns whose diagonal and upper neighbours both lie in the previous row.
+            let interiorStart = i == 0 ? lower : max(lower, previousLower + 1)
+            let interiorEnd = i == 0 ? lower : max(interiorStart, min(upper, previousUpper) + 1)
+            var j = lower
+            while j < interiorStart {
+              left = edgeCell(j)
+              m[offset &+ j &- lower] = left
+              rowMinimum = min(rowMinimum, left)
+              j &+= 1
+            }
+            while j < interiorEnd {
+              let above = previousOffset &+ j &- previousLower
+              left = costs[j &- lower] + min(m[above &- 1], m[above], left)
+              m[offset &+ j &- lower] = left
+              rowMinimum = min(rowMinimum, left)
+              j &+= 1
+            }
+            while j <= upper {
+              left = edgeCell(j)
+              m[offset &+ j &- lower] = left
+              rowMinimum = min(rowMinimum, left)
+              j &+= 1
             }
             if rowMinimum > limit { return true }
           }
