@@ -142,7 +142,7 @@ let package = Package(
       name: "InkSignaturesTests",
       dependencies: [
         "DuctusTestSupport", "_DuctusSupport", "InkSignatures", "InkFeatures", "InkFormats",
-        "InkSampling", "OpenPencilKit",
+        "InkSampling", "InkDistances", "OpenPencilKit",
       ]),
     .testTarget(
       name: "InkSignatureStoreTests", dependencies: ["DuctusTestSupport", "InkSignatureStore"]),

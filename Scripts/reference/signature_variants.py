@@ -298,10 +298,10 @@ def variants(feats):
     g = global_distances(feats)
     st = {}
 
-    def stats(names):
-        key = tuple(names)
+    def stats(names, band=0.1):
+        key = (tuple(names), band)
         if key not in st:
-            st[key] = statistics(table(feats, names))
+            st[key] = statistics(table(feats, names, band))
         return st[key]
 
     pairs = [(0.5, 0.0)] + [(a, b) for a in EXPONENTS for b in EXPONENTS]
@@ -333,7 +333,65 @@ def variants(feats):
         return grid_fusion(lambda p, tune: anchored(s) + (g(tune) * np.array(p)).sum(-1),
                            [WEIGHTS] * 3)
 
+    second = curvature + ["d2theta"]
+
+    def anchored_band(names, band):
+        s = stats(names, band)
+        return grid_fusion(lambda p, tune: anchored(s) + p[0] * g(tune).sum(-1), [WEIGHTS])
+
+    def two_systems(names, other, mixes, bands=(0.1, 0.1)):
+        """Score-level fusion of two joint DTW systems, each anchored: (1 − β) A + β B."""
+        a, b = anchored(stats(names, bands[0])), anchored(stats(other, bands[1]))
+        return grid_fusion(lambda p, tune: (1 - p[1]) * a + p[1] * b + p[0] * g(tune).sum(-1),
+                           [WEIGHTS, mixes])
+
+    def min_and_mean(names):
+        """The mean distance anchored, averaged with the nearest reference's anchored at the
+        mean nearest spread."""
+        s = stats(names)
+        nearest = (s["min"] - s["spreadMin"]) / (s["cohort"] - s["spreadMin"])
+        return grid_fusion(lambda p, tune: (anchored(s) + nearest) / 2 + p[0] * g(tune).sum(-1),
+                           [WEIGHTS])
+
+    def anchored_max(names):
+        """Anchored at the references' mean largest distance to one another instead of the mean."""
+        s = stats(names)
+        joint = (s["mean"] - s["spreadMax"]) / (s["cohort"] - s["spreadMax"])
+        return grid_fusion(lambda p, tune: joint + p[0] * g(tune).sum(-1), [WEIGHTS])
+
+    def floored(names, floor=0.03):
+        """Tuned on the pooled EER alone, among weights whose tuning per-user EER is ≤ floor."""
+        s = stats(names)
+
+        def fit(tune, test):
+            best, chosen = np.inf, WEIGHTS[0]
+            for w in WEIGHTS:
+                per, pooled, rper, rpooled = rates(-(anchored(s) + w * g(tune).sum(-1)), list(tune))
+                value = pooled.mean() + (rper.mean() + rpooled.mean()) / 2 + (
+                    0 if per.mean() <= floor else 1 + per.mean())
+                if value < best:
+                    best, chosen = value, w
+            fused = anchored(s) + chosen * g(tune).sum(-1)
+            return logistic(fused, tune)(fused[test])
+        return fit
+
     return {
+        "anchored+dtheta+drho, band 5%": lambda: anchored_band(curvature, 0.05),
+        "anchored+dtheta+drho+d2theta, band 5%": lambda: anchored_band(second, 0.05),
+        "anchored+dtheta+drho+d2theta, band 15%": lambda: anchored_band(second, 0.15),
+        "two systems, with and without d2theta, averaged": lambda: two_systems(
+            curvature, second, [0.5]),
+        "two systems, with and without d2theta, mix tuned": lambda: two_systems(
+            curvature, second, [0.5, 0.25, 0.75]),
+        "two systems with d2theta, band 5% and 15%, averaged": lambda: two_systems(
+            second, second, [0.5], (0.05, 0.15)),
+        "two systems, without d2theta at 10%, with it at 5%, averaged": lambda: two_systems(
+            curvature, second, [0.5], (0.1, 0.05)),
+        "anchored+dtheta+drho, min and mean": lambda: min_and_mean(curvature),
+        "anchored+dtheta+drho+d2theta, min and mean": lambda: min_and_mean(second),
+        "anchored+dtheta+drho, at the largest spread": lambda: anchored_max(curvature),
+        "anchored+dtheta+drho+d2theta, at the largest spread": lambda: anchored_max(second),
+        "anchored+dtheta+drho+d2theta, per-user floor 3%": lambda: floored(second),
         "ratio": lambda: ratio_fusion(BASE),
         "ratio-no-global": lambda: ratio_fusion(BASE, weight=False),
         "kholmatov-yanikoglu": lambda: regression_fusion(ky),

@@ -106,6 +106,45 @@ struct DynamicTimeWarpingPropertyTests {
     #expect(try DynamicTimeWarping(channels: [.x]).distance(prefix, long) > 0)
   }
 
+  /// A path's own configuration costs it at the alignment's distance; along a joint
+  /// alignment's path each channel's cost lies between its own DTW distance (the cheapest path)
+  /// and the joint distance. The channels' Euclidean costs add up to no less than the joint
+  /// one (the triangle inequality), their squared costs to exactly the joint one.
+  @Test(arguments: [DTWLocalCost.euclidean, .squaredEuclidean])
+  func costsAlongAJointPath(_ localCost: DTWLocalCost) throws {
+    var random = RandomStroke(state: 31)
+    for _ in 0..<5 {
+      let a = random.buffer(count: 20 + Int(random.next() * 30))
+      let b = random.buffer(count: 20 + Int(random.next() * 30))
+      let band = DTWGlobalConstraint.sakoeChiba(radius: 6)
+      let joint = DynamicTimeWarping(
+        channels: [.x, .y, .t], localCost: localCost, constraint: band)
+      let alignment = try joint.alignment(a, b)
+      #expect(abs(try joint.cost(a, b, along: alignment.path) - alignment.distance) <= 1e-9)
+      var shares = 0.0
+      for channel in [SampleChannel.x, .y, .t] {
+        let alone = DynamicTimeWarping(channels: [channel], localCost: localCost, constraint: band)
+        let share = try alone.cost(a, b, along: alignment.path)
+        #expect(try alone.distance(a, b) <= share + 1e-9)
+        #expect(share <= alignment.distance + 1e-9)
+        shares += localCost == .euclidean ? share : share * share
+      }
+      if localCost == .euclidean {
+        #expect(shares >= alignment.distance - 1e-9)
+      } else {
+        #expect(abs(shares - alignment.distance * alignment.distance) <= 1e-6 * shares)
+      }
+    }
+    let path = WarpingPath(firstIndices: [0, 1, 2], secondIndices: [0, 1, 1])
+    let x = DynamicTimeWarping(channels: [.x], localCost: .euclidean)
+    let three = SampleBuffer(values: [0, 1, 5])
+    let two = SampleBuffer(values: [1, 3])
+    #expect(try x.cost(three, two, along: path) == 1 + 2 + 2)
+    #expect(throws: DTWError.self) {
+      try x.cost(two, three, along: path)
+    }
+  }
+
   @Test func derivativeEstimateFollowsKeoghAndPazzani() throws {
     let buffer = SampleBuffer(values: [1, 3, 4, 8, 8])
     let d = try buffer.derivativeEstimate(of: [.x]).xs

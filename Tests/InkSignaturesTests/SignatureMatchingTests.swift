@@ -1,5 +1,7 @@
 import Foundation
+import InkDistances
 import InkFeatures
+import InkSampling
 import InkSignatures
 import Testing
 
@@ -76,6 +78,51 @@ import Testing
     #expect(!verification.isAccepted)
     let short = try template.verify(SyntheticSignatures.features(user: 2, seed: 9, count: 30))
     #expect(short.score > verification.score)
+  }
+
+  /// Each kind is costed along the joint alignment's path: no less than its own DTW distance
+  /// (the cheapest path within the band), no more than the joint distance, and the three add
+  /// up to no less than it.
+  @Test func theKindsAreCostedAlongTheJointAlignment() throws {
+    let pair = [Self.references[0], SyntheticSignatures.features(user: 1, seed: 60, count: 56)]
+    let statistics = try SignatureEnrollment(minimumReferences: 2, consistencyLimit: nil).enroll(
+      pair
+    ).statistics
+    let joint = statistics.jointSpread.mean
+    let kinds = statistics.referenceMeanDistances[0]
+    #expect(statistics.referenceMeanDistances[1] == kinds)
+    let matcher = SignatureMatcher()
+    for evidence in SignatureEvidence.allCases {
+      let functions = matcher.localFunctions[evidence]
+      let series = try pair.map { features in
+        let local = features.local
+        return try SampleBuffer(
+          xs: local["x"]!, ys: local["y"]!,
+          extraChannels: Dictionary(
+            uniqueKeysWithValues: functions.filter { $0 != "x" && $0 != "y" }.map {
+              (SampleChannel($0), local[$0]!)
+            }))
+      }
+      let own =
+        try DynamicTimeWarping(
+          channels: functions.map(SampleChannel.init), localCost: .euclidean,
+          constraint: .sakoeChiba(radius: 6)
+        ).distance(series[0], series[1]) / Double(48 + 56)
+      #expect(own > 0)
+      #expect(own <= kinds[evidence] + 1e-12, "\(evidence)")
+      #expect(kinds[evidence] < joint, "\(evidence)")
+    }
+    #expect(kinds.shape + kinds.timing + kinds.pressure >= joint)
+  }
+
+  @Test func aSignatureLongerThanTheLimitIsRefused() throws {
+    let count = SignatureMatcher.maximumSampleCount + 2
+    #expect(
+      throws: SignatureMatchingError.tooManySamples(
+        signature: "questioned", count: count, limit: SignatureMatcher.maximumSampleCount)
+    ) {
+      try Self.template().verify(SyntheticSignatures.features(user: 1, seed: 3, count: count))
+    }
   }
 
   @Test func anEnrolmentNeedsEnoughConsistentReferences() throws {

@@ -72,29 +72,49 @@ enum DTWFullMatrixKernel {
 
   /// Fills the window's cells row by row (`matrix[offsets[i] + j − lower[i]] = D(i, j)`), the
   /// neighbours read straight from the previous row and the cell to the left; returns whether
-  /// a row's cells all exceeded `limit`.
+  /// a row's cells all exceeded `limit`. A row's local costs come first, eight columns at a
+  /// time (each channel of the second series is contiguous and padded) and their square roots
+  /// in a loop of their own, so that neither waits on the recurrence along the row.
   private static func fill(
     _ matrix: inout [Double], _ a: DTWPreparedSeries, _ b: DTWPreparedSeries, window: DTWWindow,
     offsets: [Int], squared: Bool, openBegin: Bool, limit: Double
   ) -> Bool {
     let (channels, aStride, bStride) = (a.channelCount, a.stride, b.stride)
+    let lanes = SIMD8<Double>.scalarCount
+    let widest = (0..<a.count).reduce(0) { max($0, window.upper[$1] - window.lower[$1] + 1) }
+    let costs = UnsafeMutablePointer<Double>.allocate(capacity: widest + lanes)
+    defer { costs.deallocate() }
     return matrix.withUnsafeMutableBufferPointer { m in
       a.values.withUnsafeBufferPointer { av in
         b.values.withUnsafeBufferPointer { bv in
+          let bBase = UnsafeRawPointer(bv.baseAddress!)
           for i in 0..<a.count {
             let (lower, upper, offset) = (window.lower[i], window.upper[i], offsets[i])
+            var column = lower
+            while column <= upper {
+              var sum = SIMD8<Double>()
+              for c in 0..<channels {
+                let difference =
+                  SIMD8(repeating: av[c &* aStride &+ i])
+                  - bBase.loadUnaligned(
+                    fromByteOffset: (c &* bStride &+ column) &* MemoryLayout<Double>.stride,
+                    as: SIMD8<Double>.self)
+                sum += difference * difference
+              }
+              UnsafeMutableRawPointer(costs + (column &- lower)).storeBytes(
+                of: sum, as: SIMD8<Double>.self)
+              column &+= lanes
+            }
+            if !squared {
+              for k in 0...(upper - lower) { costs[k] = costs[k].squareRoot() }
+            }
             // The previous row's admissible columns (none above the first row).
             let (previousLower, previousUpper, previousOffset) =
               i > 0 ? (window.lower[i - 1], window.upper[i - 1], offsets[i - 1]) : (0, -1, 0)
             var left = Double.infinity
             var rowMinimum = Double.infinity
-            for j in lower...upper {
-              var squaredDistance = 0.0
-              for c in 0..<channels {
-                let difference = av[c * aStride + i] - bv[c * bStride + j]
-                squaredDistance += difference * difference
-              }
-              let local = squared ? squaredDistance : squaredDistance.squareRoot()
+            // D(i, j) of a column whose neighbours above may lie outside the previous row.
+            func edgeCell(_ j: Int) -> Double {
               let diagonal: Double
               let up: Double
               if i == 0 {
@@ -108,10 +128,30 @@ enum DTWFullMatrixKernel {
                   j >= previousLower && j <= previousUpper
                   ? m[previousOffset + j - previousLower] : .infinity
               }
-              let value = local + min(diagonal, up, left)
-              m[offset + j - lower] = value
-              left = value
-              rowMinimum = min(rowMinimum, value)
+              return costs[j &- lower] + min(diagonal, up, left)
+            }
+            // The columns whose diagonal and upper neighbours both lie in the previous row.
+            let interiorStart = i == 0 ? lower : max(lower, previousLower + 1)
+            let interiorEnd = i == 0 ? lower : max(interiorStart, min(upper, previousUpper) + 1)
+            var j = lower
+            while j < interiorStart {
+              left = edgeCell(j)
+              m[offset &+ j &- lower] = left
+              rowMinimum = min(rowMinimum, left)
+              j &+= 1
+            }
+            while j < interiorEnd {
+              let above = previousOffset &+ j &- previousLower
+              left = costs[j &- lower] + min(m[above &- 1], m[above], left)
+              m[offset &+ j &- lower] = left
+              rowMinimum = min(rowMinimum, left)
+              j &+= 1
+            }
+            while j <= upper {
+              left = edgeCell(j)
+              m[offset &+ j &- lower] = left
+              rowMinimum = min(rowMinimum, left)
+              j &+= 1
             }
             if rowMinimum > limit { return true }
           }

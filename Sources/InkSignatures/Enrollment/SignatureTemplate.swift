@@ -36,8 +36,9 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
   ///
   /// - Throws: ``SignatureMatchingError`` for an empty signature, a missing local function or a
   ///   number that is not finite.
-  /// - Complexity: one dynamic time warping a kind and a reference, each O(n·m) within the
-  ///   band; under 5 ms against five SVC2004 references (see <doc:SignatureVerification>).
+  /// - Complexity: one dynamic time warping a reference, O(n·m) within the band, with its
+  ///   warping path (the kinds' costs are summed along it); under 5 ms against five SVC2004
+  ///   references (see <doc:SignatureVerification>).
   public func verify(_ questioned: SignatureFeatures) throws(SignatureMatchingError)
     -> SignatureVerificationResult
   {

@@ -10,13 +10,18 @@ struct PreparedSignature: Sendable {
   /// The global features, in the order of `GlobalFeatures.names`.
   let global: [Double]
 
-  /// Prepares `features` for `matcher`, refusing an empty signature, a missing function and
-  /// a number that is not finite.
+  /// Prepares `features` for `matcher`, refusing an empty signature, one longer than
+  /// ``SignatureMatcher/maximumSampleCount``, a missing function and a number that is not
+  /// finite.
   init(_ features: SignatureFeatures, for matcher: SignatureMatcher, name: String)
     throws(SignatureMatchingError)
   {
     let local = features.local
     guard local.count > 0 else { throw .emptySignature(signature: name) }
+    guard local.count <= SignatureMatcher.maximumSampleCount else {
+      throw .tooManySamples(
+        signature: name, count: local.count, limit: SignatureMatcher.maximumSampleCount)
+    }
     var channels: [SampleChannel: [Double]] = [:]
     for function in matcher.comparedFunctions {
       guard let column = local[function] else {

@@ -1,11 +1,13 @@
 /// The dynamic-time-warping distances between two signatures: over every compared local
-/// function at once, and over each kind's functions alone.
+/// function at once, and each kind's functions' share of that one alignment (their cost along
+/// its warping path).
 ///
 /// JSON: `{"joint", "kinds": {"shape", "timing", "pressure"}}`.
 public struct SignatureLocalDistances: Hashable, Sendable, Codable {
   /// The distance of one alignment over all the functions the matcher compares.
   public var joint: Double
-  /// The distance over each kind's functions (0 for a kind without any).
+  /// The cost of each kind's functions along the joint alignment's warping path, divided as the
+  /// joint distance is (0 for a kind without any).
   public var kinds: SignatureEvidenceValues<Double>
 
   /// Distances with the given values.

@@ -15,15 +15,15 @@ import InkSampling
 ///
 /// The local functions of the questioned signature and of each reference are aligned by
 /// multi-dimensional dynamic time warping (Euclidean local cost, the summed cost divided by
-/// `n + m`, a Sakoe–Chiba band of ``bandFraction`` of the longer signature), once over every
-/// function of every kind (the joint distance, which scores) and once a kind (which names the
-/// evidence); each mean distance to the references is set against the references' own mean
-/// distance to one another (Kholmatov and Yanikoglu 2005). The global features of each kind
-/// are compared by a diagonal Mahalanobis distance to the references' means, each deviation
-/// divided by the references' standard deviation floored at ``spreadFloor`` times the
-/// feature's population scale (Fierrez-Aguilar et al. 2005 normalise by population statistics
-/// likewise). See
-/// <doc:SignatureVerification>. JSON: every property by name.
+/// `n + m`, a Sakoe–Chiba band of ``bandFraction`` of the longer signature) once, over every
+/// function of every kind (the joint distance, which scores); each kind's functions are costed
+/// along that alignment's warping path (which names the evidence). Each mean distance to the
+/// references is set against the references' own mean distance to one another (Kholmatov and
+/// Yanikoglu 2005). The global features of each kind are compared by a diagonal Mahalanobis
+/// distance to the references' means, each deviation divided by the references' standard
+/// deviation floored at ``spreadFloor`` times the feature's population scale (Fierrez-Aguilar
+/// et al. 2005 normalise by population statistics likewise). See <doc:SignatureVerification>.
+/// JSON: every property by name.
 public struct SignatureMatcher: Hashable, Sendable, Codable {
   /// The local functions (names of `LocalFunctions`) aligned for each kind of evidence.
   public var localFunctions: SignatureEvidenceValues<[String]>
@@ -118,35 +118,47 @@ public struct SignatureMatcher: Hashable, Sendable, Codable {
   }
 
   /// The length-normalised DTW distances of two prepared signatures: joint, and kind by kind
-  /// (0 for a kind without local functions).
+  /// along the joint alignment's warping path (0 for a kind without local functions).
   func localDistances(_ a: PreparedSignature, _ b: PreparedSignature) -> SignatureLocalDistances {
-    SignatureLocalDistances(
-      joint: jointDistance(a, b),
-      kinds: SignatureEvidenceValues { distance(a, b, over: localFunctions[$0]) })
-  }
-
-  /// The length-normalised DTW distance of two prepared signatures over every compared
-  /// function in one alignment.
-  func jointDistance(_ a: PreparedSignature, _ b: PreparedSignature) -> Double {
-    distance(a, b, over: comparedFunctions)
-  }
-
-  /// The length-normalised DTW distance of two prepared signatures over `functions` (0 for
-  /// none).
-  func distance(_ a: PreparedSignature, _ b: PreparedSignature, over functions: [String])
-    -> Double
-  {
-    guard !functions.isEmpty else { return 0 }
-    let longer = Double(max(a.count, b.count))
-    let radius = max(1, Int((bandFraction * longer).rounded(.up)))
-    let constraint: DTWGlobalConstraint = bandFraction >= 1 ? .none : .sakoeChiba(radius: radius)
-    let dtw = DynamicTimeWarping(
-      channels: functions.map(SampleChannel.init), localCost: .euclidean, constraint: constraint)
+    guard !comparedFunctions.isEmpty else { return .zero }
+    let length = Double(a.count + b.count)
     do {
-      return try dtw.distance(a.series, b.series) / Double(a.count + b.count)
+      let alignment = try dynamicTimeWarping(over: comparedFunctions, a, b).alignment(
+        a.series, b.series)
+      let kinds = try SignatureEvidenceValues { evidence throws(DTWError) in
+        let functions = localFunctions[evidence]
+        guard !functions.isEmpty else { return 0.0 }
+        return try dynamicTimeWarping(over: functions, a, b).cost(
+          a.series, b.series, along: alignment.path) / length
+      }
+      return SignatureLocalDistances(joint: alignment.distance / length, kinds: kinds)
     } catch {
       preconditionFailure("prepared signatures are finite and not empty: \(error)")
     }
+  }
+
+  /// The length-normalised DTW distance of two prepared signatures over every compared
+  /// function in one alignment (0 for none).
+  func jointDistance(_ a: PreparedSignature, _ b: PreparedSignature) -> Double {
+    guard !comparedFunctions.isEmpty else { return 0 }
+    do {
+      return try dynamicTimeWarping(over: comparedFunctions, a, b).distance(a.series, b.series)
+        / Double(a.count + b.count)
+    } catch {
+      preconditionFailure("prepared signatures are finite and not empty: \(error)")
+    }
+  }
+
+  /// The multi-dimensional DTW of two prepared signatures over `functions`: Euclidean local
+  /// cost within the Sakoe–Chiba band of ``bandFraction`` of the longer one.
+  func dynamicTimeWarping(
+    over functions: [String], _ a: PreparedSignature, _ b: PreparedSignature
+  ) -> DynamicTimeWarping {
+    let longer = Double(max(a.count, b.count))
+    let radius = max(1, Int((bandFraction * longer).rounded(.up)))
+    let constraint: DTWGlobalConstraint = bandFraction >= 1 ? .none : .sakoeChiba(radius: radius)
+    return DynamicTimeWarping(
+      channels: functions.map(SampleChannel.init), localCost: .euclidean, constraint: constraint)
   }
 
   /// The distances of a questioned signature whose local distances to the references are
@@ -178,6 +190,11 @@ public struct SignatureMatcher: Hashable, Sendable, Codable {
       cohort: statistics.cohortDistance.map { max($0, Self.leastSpread) }, local: local,
       global: globalDistance)
   }
+
+  /// The most samples a signature may have: 2¹⁴ (2¾ minutes at 100 samples a second), so
+  /// that the cells of any joint alignment, which the warping path is traced through, stay
+  /// within `DynamicTimeWarping.maximumPathCells` (2²⁸) whatever the band.
+  public static let maximumSampleCount = 1 << 14
 
   /// The least spread any distance is divided by, so that identical references do not divide
   /// by zero.

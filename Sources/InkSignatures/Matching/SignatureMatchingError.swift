@@ -4,6 +4,9 @@
 public enum SignatureMatchingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The signature has no pen-down sample.
   case emptySignature(signature: String)
+  /// The signature has more samples than a matcher aligns
+  /// (``SignatureMatcher/maximumSampleCount``).
+  case tooManySamples(signature: String, count: Int, limit: Int)
   /// The signature's local functions lack one the matcher compares.
   case missingFunction(signature: String, name: String)
   /// A local function or global feature holds a number that is not finite.
@@ -21,6 +24,8 @@ public enum SignatureMatchingError: Error, Hashable, Sendable, CustomStringConve
     switch self {
     case .emptySignature(let signature):
       "\(signature): the signature has no pen-down sample"
+    case .tooManySamples(let signature, let count, let limit):
+      "\(signature): the signature has \(count) samples, more than the \(limit) a matcher aligns"
     case .missingFunction(let signature, let name):
       "\(signature): the local functions have no \"\(name)\", which the matcher compares"
     case .nonFiniteFeature(let signature, let name, let value):
