@@ -304,12 +304,20 @@ struct ShapeClassifier {
     var found: [ShapeCandidate] = []
     if let line = lineCandidate() { found.append(line) }
     if let arc = arcCandidate() { found.append(arc) }
-    let sets = Self.cornerSets((path.xs, path.ys, path.ts)).flatMap(withoutEndHooks)
-    for corners in sets {
+    let sets = Self.cornerSets((path.xs, path.ys, path.ts)).flatMap { straws in
+      withoutDoubleCorners(straws).enumerated().flatMap { k, corners in
+        withoutEndHooks(corners).map { (corners: $0, merged: k > 0) }
+      }
+    }
+    for (corners, merged) in sets {
       guard corners.count >= 3, corners.count <= 14,
         let vertices = refinedVertices(
           (path.xs, path.ys, path.ts), corners: corners, closed: false)
       else { continue }
+      // Corners found twice are made one only for a polyline that crosses itself (a delete
+      // mark, whose last run crosses its first); merged, the round bends of writing (an n's
+      // arch) would read as sharp corners.
+      if merged, !Self.sidesCross(vertices, closed: false) { continue }
       let arrow = arrowCandidate(vertices, corners: corners)
       if let arrow { found.append(arrow) }
       // A polyline that reads as an arrow (a head doubling back on a long shaft) is no zigzag.
@@ -350,6 +358,32 @@ struct ShapeClassifier {
     let vertices = [first, apex, last].map { (path.xs[$0], path.ys[$0]) }
     let reading = polylineCandidate(vertices, mayBeZigzag: false)
     return reading.shape.kind == .check ? reading : nil
+  }
+
+  /// An open path's inner run shorter than this part of its length is a corner found twice
+  /// (a round corner whose ink turns in two places).
+  static let doubleCornerFraction = 0.05
+
+  /// The open corners `corners` (ends included), and again with each inner run shorter than
+  /// ``doubleCornerFraction`` of the path (between two corners that are neither end) made one
+  /// corner at its middle point, when there is one, so that the runs either side are refitted
+  /// through the round corner and meet where it turns.
+  func withoutDoubleCorners(_ corners: [Int]) -> [[Int]] {
+    guard corners.count >= 4 else { return [corners] }
+    let limit = Self.doubleCornerFraction * path.pathLength(0, path.count - 1)
+    var merged = [corners[0]]
+    var k = 1
+    while k < corners.count - 1 {
+      if k + 1 < corners.count - 1, path.pathLength(corners[k], corners[k + 1]) < limit {
+        merged.append((corners[k] + corners[k + 1]) / 2)
+        k += 2
+      } else {
+        merged.append(corners[k])
+        k += 1
+      }
+    }
+    merged.append(corners[corners.count - 1])
+    return merged == corners ? [corners] : [corners, merged]
   }
 
   /// An open path's end runs shorter than this part of its length are hooks (a pen landing or
@@ -525,15 +559,17 @@ struct ShapeClassifier {
     return (a.0 + t * rx, a.1 + t * ry)
   }
 
-  /// Whether two non-adjacent sides of the closed polygon cross.
-  static func sidesCross(_ v: [(Double, Double)]) -> Bool {
+  /// Whether two non-adjacent sides of the polygon through `v` cross, its last vertex joined to
+  /// its first when `closed`.
+  static func sidesCross(_ v: [(Double, Double)], closed: Bool = true) -> Bool {
     let m = v.count
+    let sides = closed ? m : m - 1
     func orientation(_ p: (Double, Double), _ q: (Double, Double), _ r: (Double, Double)) -> Double
     {
       (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
     }
-    for i in 0..<max(m - 2, 0) {
-      for j in (i + 2)..<m where (j + 1) % m != i {
+    for i in 0..<max(sides - 2, 0) {
+      for j in (i + 2)..<sides where (j + 1) % m != i {
         let (a, b, c, d) = (v[i], v[(i + 1) % m], v[j], v[(j + 1) % m])
         if orientation(a, b, c) * orientation(a, b, d) < 0,
           orientation(c, d, a) * orientation(c, d, b) < 0
