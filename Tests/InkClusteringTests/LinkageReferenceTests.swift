@@ -1,10 +1,11 @@
-import InkClustering
 import InkMath
 import Testing
 
+@testable import InkClustering
+
 /// Hierarchical clustering against `scipy.cluster.hierarchy.linkage` and `fcluster(…,
 /// criterion="maxclust")`, from features (Euclidean) and from a precomputed condensed matrix
-/// (city-block).
+/// (city-block), with the working copy in both layouts.
 @Suite struct LinkageReferenceTests {
   struct Method: Decodable {
     let linkage: [Double]
@@ -19,22 +20,28 @@ import Testing
     let methods: [String: Method]
   }
 
-  @Test func sameLinkageMatrixAndFlatClustersAsSciPy() throws {
+  @Test(arguments: [LinkageDistances.Layout.square, .condensed])
+  func sameLinkageMatrixAndFlatClustersAsSciPy(layout: LinkageDistances.Layout) throws {
     let cases = try ClusteringFixture<Case>.load("linkage")
     #expect(cases.count == 4)
     for c in cases {
       #expect(c.methods.count == 4)
       for (name, expected) in c.methods {
         let method = try #require(LinkageMethod(rawValue: name))
-        let tree: Linkage
+        let distances: CondensedDistanceMatrix
         if c.metric == .euclidean {
           let features = try Matrix(rows: c.points, columns: c.dimensions, elements: c.data)
-          tree = try HierarchicalClustering.linkage(features: features, method: method)
+          distances = try CondensedDistanceMatrix(euclideanDistancesOf: features)
+          // The public entry picks the square layout for so few points.
+          let picked = try HierarchicalClustering.linkage(features: features, method: method)
+          let square = try HierarchicalClustering.linkage(
+            distances, method: method, layout: .square)
+          #expect(picked.matrix == square.matrix)
         } else {
           let square = try c.metric.square(c.data, points: c.points, dimensions: c.dimensions)
-          tree = try HierarchicalClustering.linkage(
-            CondensedDistanceMatrix(square: square), method: method)
+          distances = try CondensedDistanceMatrix(square: square)
         }
+        let tree = try HierarchicalClustering.linkage(distances, method: method, layout: layout)
         let z = tree.matrix.elements
         #expect(z.count == expected.linkage.count)
         var structureMatches = true
@@ -50,7 +57,7 @@ import Testing
           }
           if !close(got[4 * row + 2], want[4 * row + 2]) { heightsMatch = false }
         }
-        #expect(structureMatches, "\(name), n = \(c.points), \(c.metric)")
+        #expect(structureMatches, "\(name), n = \(c.points), \(c.metric), \(layout)")
         #expect(heightsMatch, "\(name), n = \(c.points), \(c.metric)")
         for (count, labels) in expected.maxclust {
           let flat = try tree.flatClusters(maxClusters: Int(count)!)
