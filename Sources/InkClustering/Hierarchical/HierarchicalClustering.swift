@@ -1,8 +1,7 @@
 import InkMath
 import _DuctusSupport
 
-/// Agglomerative hierarchical clustering in O(n²) time and at most one condensed distance
-/// matrix of memory: the nearest-neighbour chain for ``LinkageMethod/complete``,
+/// Agglomerative hierarchical clustering in O(n²) time and memory: the nearest-neighbour chain for ``LinkageMethod/complete``,
 /// ``LinkageMethod/average`` and ``LinkageMethod/ward``, a minimum spanning tree for
 /// ``LinkageMethod/single``.
 ///
@@ -13,7 +12,7 @@ import _DuctusSupport
 /// row; Lance–Williams updates, see ``LinkageMethod``) and goes on from the rest of the chain. It
 /// is exact for the *reducible* methods, whose merges never come closer to a third cluster than
 /// the nearer of the two was. Single linkage is the minimum spanning tree, grown by Prim's
-/// algorithm over the condensed matrix without changing it (Müllner's `MST_linkage_core`). Both
+/// algorithm without changing the distances (Müllner's `MST_linkage_core`). Both
 /// record merges as pairs of points and sort them by height, so the result is SciPy's linkage
 /// matrix (``Linkage``).
 ///
@@ -22,9 +21,11 @@ import _DuctusSupport
 ///   CondensedDistanceMatrix(euclideanDistancesOf: features), method: .ward)
 /// let labels = try tree.flatClusters(maxClusters: 4)
 /// ```
-/// - Complexity: O(n²) time; memory: the chain works on one copy of the condensed matrix
-///   (`n(n − 1)/2` doubles, on huge pages where the system allows, as fastcluster copies its
-///   input), single linkage only reads the matrix; O(n) more.
+/// - Complexity: O(n²) time. Memory: both work on a square, symmetric copy of the distances
+///   (`n²` doubles, so that every scan of a cluster's distances reads one contiguous row) while
+///   it fits in a quarter of the physical memory; beyond, the chain works on one copy of the
+///   condensed matrix (`n(n − 1)/2` doubles, as fastcluster copies its input) and single linkage
+///   only reads the matrix, on huge pages where the system allows. O(n) more.
 public enum HierarchicalClustering {
   /// The dendrogram of the points whose distances are `distances`.
   /// - Throws: ``ClusteringError`` for fewer than two points.
