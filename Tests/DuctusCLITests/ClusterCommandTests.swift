@@ -303,18 +303,49 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let features = folder.appendingPathComponent("features.npy")
     try writeMatrix(c.data, shape: [c.points, c.dimensions], to: features)
-    let run = try DuctusProcess.run([
-      "cluster", features.path, "--method", "minibatch-kmeans", "--k", String(c.k),
-      "--batch-size", String(c.batchSize), "--seed", "2", "-o", "/dev/null", "--format", "json",
-      "--no-scores",
-    ])
-    #expect(run.exitCode == 0, "\(run.standardError)")
-    let summary =
-      try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as! [String: Any]
+    // With --no-scores the table is read in place, a batch at a time; with scores, into memory.
+    var summaries: [[String: Any]] = []
+    var labelFiles: [String] = []
+    for scores in [false, true] {
+      let labels = folder.appendingPathComponent("labels-\(scores).csv")
+      let run = try DuctusProcess.run(
+        [
+          "cluster", features.path, "--method", "minibatch-kmeans", "--k", String(c.k),
+          "--batch-size", String(c.batchSize), "--seed", "2", "-o", labels.path, "--format",
+          "json",
+        ] + (scores ? [] : ["--no-scores"]))
+      #expect(run.exitCode == 0, "\(run.standardError)")
+      summaries.append(
+        try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as! [String: Any])
+      labelFiles.append(try String(contentsOf: labels, encoding: .utf8))
+    }
+    let summary = summaries[0]
     #expect(summary["method"] as? String == "minibatch-kmeans")
     #expect(summary["batchSize"] as? Int == c.batchSize)
+    #expect(summary["features"] as? Int == c.dimensions)
     let inertia = try #require(summary["inertia"] as? Double)
     #expect(inertia <= c.inertia * 1.02)
+    #expect(labelFiles[0] == labelFiles[1])
+    #expect(summaries[1]["inertia"] as? Double == inertia)
+    #expect(
+      (summary["clusters"] as? [[String: Any]])?.map { $0["representative"] as? String }
+        == (summaries[1]["clusters"] as? [[String: Any]])?.map {
+          $0["representative"] as? String
+        })
+    // A value that is not finite is named before any work, in place as in memory.
+    var poisoned = c.data
+    poisoned[7 * c.dimensions + 1] = .nan
+    try writeMatrix(poisoned, shape: [c.points, c.dimensions], to: features)
+    for scores in [false, true] {
+      let run = try DuctusProcess.run(
+        ["cluster", features.path, "--method", "minibatch-kmeans", "--k", "2", "-o", "-"]
+          + (scores ? [] : ["--no-scores"]))
+      #expect(run.exitCode == 65)
+      #expect(
+        run.standardError.contains("features.npy: value \(7 * c.dimensions + 1)"),
+        "\(run.standardError)")
+      #expect(run.standardError.contains("is nan, not a number"), "\(run.standardError)")
+    }
   }
 
   @Test func precomputedMatrixWithSidecarKeys() throws {

@@ -225,7 +225,10 @@ struct ClusterCommand: Command {
     let input: ClusterInput
     if isMatrix {
       try context.checkInputExists(path)
-      input = try ClusterInput.matrix(path: path, precomputed: precomputed, context: context)
+      // Mini-batch k-means without scores reads a feature table in place, a batch at a time.
+      let streaming = arguments.flag("no-scores") && arguments.value("method") == "minibatch-kmeans"
+      input = try ClusterInput.matrix(
+        path: path, precomputed: precomputed, streaming: streaming, context: context)
     } else {
       input = try ClusterInput.corpus(
         path: path, format: try arguments.value("from", as: InkFileFormat.self),
@@ -444,7 +447,7 @@ struct ClusterCommand: Command {
     picture: (path: String, format: RenderFormat)?, context: CommandContext
   ) throws -> (ClusterSummary, [Int]) {
     var summary = ClusterSummary(
-      method: "", k: 0, points: input.count, features: input.features?.columns,
+      method: "", k: 0, points: input.count, features: input.featureCount,
       scores: ClusterSummary.Scores(), clusters: [])
     let labels: [Int]
     var medoids: [Int]?
@@ -478,12 +481,16 @@ struct ClusterCommand: Command {
       (summary.iterations, summary.converged) = (result.iterations, result.converged)
       summary.inertia = result.inertia
     case .minibatch(let model, let start):
-      let features = input.features!
       let initial = try start.map {
         try Self.centres(
-          at: $0, k: model.clusterCount, features: features.columns, context: context)
+          at: $0, k: model.clusterCount, features: input.featureCount!, context: context)
       }
-      let result = try model.fit(features, initialCentres: initial)
+      let result =
+        try input.table.map { table in
+          try model.fit(
+            rowCount: table.rows, dimension: table.columns, initialCentres: initial,
+            rows: table.values(ofRows:))
+        } ?? model.fit(input.features!, initialCentres: initial)
       labels = result.labels
       (summary.method, summary.batchSize, summary.steps) = (
         "minibatch-kmeans", model.batchSize, result.steps
@@ -541,8 +548,7 @@ struct ClusterCommand: Command {
     let representatives =
       medoids
       ?? Self.representatives(
-        labels: labels, clusterCount: clusterCount, features: input.features,
-        distances: distances)
+        labels: labels, clusterCount: clusterCount, input: input, distances: distances)
     summary.clusters = ClusterSummary.clusters(
       labels: labels, keys: input.keys, corpusLabels: input.labels,
       representatives: representatives)
@@ -640,30 +646,45 @@ struct ClusterCommand: Command {
   }
 
   /// A point a cluster that stands for it: of least total distance to the cluster's other
-  /// points when there is a distance matrix, else nearest the cluster's mean.
+  /// points when there is a distance matrix, else nearest the cluster's mean (two passes over
+  /// the features, a row at a time).
   private static func representatives(
-    labels: [Int], clusterCount: Int, features: Matrix?,
+    labels: [Int], clusterCount: Int, input: ClusterInput,
     distances: (any DistanceMatrixStorage)?
   ) -> [Int] {
     if let distances { return distances.medoids(labels: labels, clusterCount: clusterCount) }
-    var members = [[Int]](repeating: [], count: clusterCount)
-    for (point, cluster) in labels.enumerated() where cluster >= 0 {
-      members[cluster].append(point)
-    }
-    return members.map { points in
-      guard let first = points.first else { return 0 }
-      let features = features!
-      let d = features.columns
-      let mean = (0..<d).map { c in
-        points.reduce(0.0) { $0 + features[$1, c] } / Double(points.count)
+    func nearestToMeans(_ value: (Int, Int) -> Double, columns d: Int) -> [Int] {
+      var (means, counts) = (
+        [Double](repeating: 0, count: clusterCount * d), [Int](repeating: 0, count: clusterCount)
+      )
+      for (point, cluster) in labels.enumerated() where cluster >= 0 {
+        counts[cluster] += 1
+        for c in 0..<d { means[cluster * d + c] += value(point, c) }
       }
-      func squaredDistance(_ point: Int) -> Double {
-        (0..<d).reduce(0.0) {
-          $0 + (features[point, $1] - mean[$1]) * (features[point, $1] - mean[$1])
+      for cluster in 0..<clusterCount where counts[cluster] > 0 {
+        for c in 0..<d { means[cluster * d + c] /= Double(counts[cluster]) }
+      }
+      var (best, bestDistance) = (
+        [Int](repeating: 0, count: clusterCount),
+        [Double](repeating: .infinity, count: clusterCount)
+      )
+      for (point, cluster) in labels.enumerated() where cluster >= 0 {
+        var distance = 0.0
+        for c in 0..<d {
+          let difference = value(point, c) - means[cluster * d + c]
+          distance += difference * difference
+        }
+        if distance < bestDistance[cluster] {
+          (best[cluster], bestDistance[cluster]) = (point, distance)
         }
       }
-      return points.min { squaredDistance($0) < squaredDistance($1) } ?? first
+      return best
     }
+    if let table = input.table {
+      return table.withValues { nearestToMeans($0, columns: table.columns) }
+    }
+    let features = input.features!
+    return nearestToMeans({ features[$0, $1] }, columns: features.columns)
   }
 
   /// The starting centres of `--init`: a `k × features` `.npy`.

@@ -13,8 +13,11 @@ struct ClusterInput {
   var keys: [String]
   /// The label of each row, where the corpus has one.
   var labels: [String?]
-  /// The features, one point a row; nil for a precomputed distance matrix.
+  /// The features, one point a row; nil for a precomputed distance matrix, or a table read in
+  /// place (``table``).
   var features: Matrix?
+  /// A `.npy` feature table read in place, a few rows at a time, instead of ``features``.
+  var table: MappedFeatureTable? = nil
   /// The square distance matrix, mapped from its file where it can be; nil for features.
   var distances: (any DistanceMatrixStorage)?
   /// A corpus's resampled drawings, as they were clustered (for `--picture`); nil for a `.npy`.
@@ -22,6 +25,8 @@ struct ClusterInput {
 
   /// The number of points.
   var count: Int { keys.count }
+  /// The features a point; nil for a distance matrix.
+  var featureCount: Int? { features?.columns ?? table?.columns }
 
   /// The sidecar members `ductus cluster` reads: the row keys (`distances`, `pca`,
   /// `signature features` write them) and the row labels (`features` writes them).
@@ -34,12 +39,13 @@ struct ClusterInput {
   /// the mapped file when it is in C order, so that it may be larger than memory; its entries
   /// are checked by the method that reads them), else a feature table of one row a point (an
   /// array of more dimensions is flattened after the first, so `resample`'s `(drawings, N, 2)`
-  /// is `N × 2` features a drawing).
+  /// is `N × 2` features a drawing), left in the mapped file as ``table`` when `streaming` (a
+  /// C-order file; every value is checked first).
   /// - Throws: `CommandFailure`, exit 65 for a file that is not such an array or holds a
   ///   feature that is not finite, or whose sidecar has another count of keys.
-  static func matrix(path: String, precomputed: Bool, context: CommandContext) throws
-    -> ClusterInput
-  {
+  static func matrix(
+    path: String, precomputed: Bool, streaming: Bool = false, context: CommandContext
+  ) throws -> ClusterInput {
     let data = try context.readInput(path, mapped: true)
     let header: NpyHeader
     do {
@@ -60,6 +66,12 @@ struct ClusterInput {
     let (keys, labels) = try rowKeysAndLabels(of: path, count: rows, context: context)
     if precomputed, let mapped = MappedDistanceMatrix(data: data, header: header) {
       return ClusterInput(keys: keys, labels: labels, features: nil, distances: mapped)
+    }
+    if !precomputed, streaming,
+      let table = MappedFeatureTable(path: path, data: data, header: header)
+    {
+      try table.checkFinite()
+      return ClusterInput(keys: keys, labels: labels, features: nil, table: table, distances: nil)
     }
     let array: NpyArray
     do {
