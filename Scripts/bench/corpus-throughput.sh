@@ -2,8 +2,10 @@
 # End to end at scale: a generated corpus of N Quick, Draw!-format drawings (default ten
 # million, Scripts/scale/make-corpus.py with 1,000,000 unique drawings repeated under new keys),
 # its drawing features as a .npy (ductus features), then mini-batch k-means on them (ductus
-# cluster --method minibatch-kmeans). Prints each stage's drawings a second and peak memory
-# (GNU time's maximum resident set size). Usage: Scripts/bench/corpus-throughput.sh [N] [FOLDER]
+# cluster --method minibatch-kmeans, which reads the table in place). Prints each stage's
+# drawings a second and peak memory: GNU time's maximum resident set size, which counts the
+# mapped table's pages (the kernel's page cache), and the most anonymous memory (the process's
+# own, RssAnon sampled twice a second). Usage: Scripts/bench/corpus-throughput.sh [N] [FOLDER]
 # (FOLDER keeps the corpus, about 720 bytes a drawing, and the table, 432 bytes a drawing;
 # default .build/corpus-throughput).
 set -euo pipefail
@@ -20,11 +22,21 @@ fi
 measure() { # label, then the command; prints seconds and peak MiB
   local label="$1"
   shift
-  /usr/bin/time -f "%e %M" -o "$folder/time.txt" "$@" > "$folder/stdout.txt"
+  /usr/bin/time -f "%e %M" -o "$folder/time.txt" "$@" > "$folder/stdout.txt" &
+  local pid=$! anonymous=0 sample
+  sleep 0.2
+  local child
+  child="$(pgrep -P "$pid" | head -1 || true)"
+  while kill -0 "$pid" 2>/dev/null; do
+    sample="$(awk '/RssAnon/ {print $2}' "/proc/${child:-$pid}/status" 2>/dev/null || true)"
+    if [ -n "$sample" ] && [ "$sample" -gt "$anonymous" ]; then anonymous="$sample"; fi
+    sleep 0.5
+  done
+  wait "$pid"
   read -r seconds kib < "$folder/time.txt"
-  python3 -c "import sys; n, s, k = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]); \
-print(f'{sys.argv[4]}: {n:,} drawings in {s:.0f} s, {n / s:,.0f} drawings a second, peak memory {k / 1024:,.0f} MiB')" \
-    "$count" "$seconds" "$kib" "$label"
+  python3 -c "import sys; n, s, k, a = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[5]); \
+print(f'{sys.argv[4]}: {n:,} drawings in {s:.0f} s, {n / s:,.0f} drawings a second, peak memory {k / 1024:,.0f} MiB resident, {a / 1024:,.0f} MiB anonymous')" \
+    "$count" "$seconds" "$kib" "$label" "$anonymous"
 }
 echo "cores: $(nproc), load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 measure "features (drawing level, 54 columns, .npy)" \
