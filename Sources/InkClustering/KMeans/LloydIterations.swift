@@ -99,6 +99,10 @@ struct LloydIterations {
     let norms = (0..<k).map { j in centres[(j * d)..<((j + 1) * d)].reduce(0) { $0 + $1 * $1 } }
     let (points, chunks, blockRows) = (self.points, sumChunks, KMeans.blockRows)
     let partials = ClusterSumPartials(chunks: chunks, clusterCount: k, dimension: d)
+    // A few centres: products in registers; more: a GEMM a block.
+    let registers =
+      k * d <= NearestCentreProducts.largestCentreElements
+      ? NearestCentreProducts(centres: centres, clusterCount: k, dimension: d) : nil
     labels.withUnsafeMutableBufferPointer { storage in
       let labels = DisjointWriteBuffer(storage)
       let assignChunk: @Sendable (Int, ClusterSumPartials.Chunk) -> Void = { chunk, partial in
@@ -107,6 +111,13 @@ struct LloydIterations {
         let rows = (n * chunk / chunks)..<(n * (chunk + 1) / chunks)
         for start in stride(from: rows.lowerBound, to: rows.upperBound, by: blockRows) {
           let block = start..<min(rows.upperBound, start + blockRows)
+          defer { partial.add(points, rows: block, labels: UnsafePointer(labels.baseAddress)) }
+          if let registers {
+            points.elements.withUnsafeBufferPointer { x in
+              registers.assign(x.baseAddress!, rows: block, to: labels.baseAddress)
+            }
+            continue
+          }
           points.productOfRows(block, withTransposeOf: centreMatrix, into: product)
           norms.withUnsafeBufferPointer { norms in
             for i in block {
@@ -122,7 +133,6 @@ struct LloydIterations {
               labels[i] = best
             }
           }
-          partial.add(points, rows: block, labels: UnsafePointer(labels.baseAddress))
         }
       }
       partials.forEachChunk(serially: BLASThreading.threadCount != 1, assignChunk)
