@@ -25,7 +25,8 @@ import InkMath
 /// print(result.labels, result.inertia)
 /// ```
 /// - Complexity: O(n·k·d) an iteration with ``Algorithm-swift.enum/lloyd`` (one GEMM of the points
-///   against the centres, in blocks of ``blockRows`` points); with ``Algorithm-swift.enum/hamerly``
+///   against the centres, in blocks of ``blockRows`` points, or for `k·d` up to 4,096 the
+///   products in registers); with ``Algorithm-swift.enum/hamerly``
 ///   O(n·d + k²·d) for the points whose bounds hold, O(k·d) more for each of the others. Memory
 ///   O(n + k·d) beyond the data (a copy of it, centred).
 public struct KMeans: Sendable, Hashable {
