@@ -19,7 +19,13 @@ gives 3.67% / 12.88%.
 Run: python3 Scripts/reference/signature_variants.py [variant ...]   (numpy, numba, scikit-learn)
 Prints a line a variant: each fold's held-out per-user / pooled skilled EER, then all twenty
 users (each scored by the fold that held it out) with the deviation over trials, then the
-random-forgery EERs.
+random-forgery EERs. With UNMAPPED=1 the held-out scores are the negated fused distances instead
+of each fold's logistic map of them, so that the pooled figure over all twenty is that of one
+threshold on the fused distance (what it would be if both folds had fitted the same map);
+VERBOSE=1 prints each fold's tuned parameters and map on standard error.
+
+The T-norm variants compare each questioned signature with the user's cohort too (S2 of every
+other user, without the forger's own for a random forgery): 16,000 more DTW pairs, cached.
 """
 import math
 import os
@@ -109,12 +115,16 @@ def columns(u):
     return [(u, s) for s in range(1, 41)] + [(v, 1) for v in others] + [(v, 2) for v in others]
 
 
-def table(feats, names, band=0.1):
-    """T[u, r, c]: the DTW distance over `names` from S(r+1) of user u+1 to columns(u+1)[c]."""
-    path = os.path.join(CACHE, f"table-{'-'.join(names)}-{band}.npy")
+def table(feats, names, band=0.1, weights=None):
+    """T[u, r, c]: the DTW distance over `names` (each scaled by its weight, 1 by default) from
+    S(r+1) of user u+1 to columns(u+1)[c]."""
+    weights = [1.0] * len(names) if weights is None else list(weights)
+    tag = "" if all(w == 1 for w in weights) else "-w" + "-".join(f"{w:g}" for w in weights)
+    path = os.path.join(CACHE, f"table-{'-'.join(names)}-{band}{tag}.npy")
     if os.path.exists(path):
         return np.load(path)
-    series = {key: np.column_stack([f[0][n] for n in names]) for key, f in feats.items()}
+    series = {key: np.column_stack([w * f[0][n] for n, w in zip(names, weights)])
+              for key, f in feats.items()}
     t = np.zeros((USERS, POOL, 40 + 2 * RANDOM))
     for u in range(USERS):
         for r in range(POOL):
@@ -128,6 +138,42 @@ def table(feats, names, band=0.1):
                 t[u, r, c] = dtw(a, b, radius) / (len(a) + len(b))
     np.save(path, t)
     return t
+
+
+def cohort_table(feats, names, band=0.1):
+    """C[a, b, w]: the DTW distance over `names` from S(b+1) of user a+1 to S2 of user w+1, the
+    cohort signature (NaN for w = a): what a T-norm compares the questioned signature with."""
+    path = os.path.join(CACHE, f"cohort-{'-'.join(names)}-{band}.npy")
+    if os.path.exists(path):
+        return np.load(path)
+    series = {key: np.column_stack([f[0][n] for n in names]) for key, f in feats.items()}
+    c = np.full((USERS, 40, USERS), np.nan)
+    for a in range(USERS):
+        for b in range(40):
+            x = series[(a + 1, b + 1)]
+            for w in range(USERS):
+                if w != a:
+                    y = series[(w + 1, 2)]
+                    radius = max(1, math.ceil(band * max(len(x), len(y))))
+                    c[a, b, w] = dtw(x, y, radius) / (len(x) + len(y))
+    np.save(path, c)
+    return c
+
+
+def test_cohort(c):
+    """Per user and test (the order of TESTS), the questioned signature's distances to the
+    cohort of that user (S2 of the other users), less the forger's own S2 for a random forgery:
+    shape (USERS, tests, USERS), NaN where left out."""
+    out = np.full((USERS, len(TESTS), USERS), np.nan)
+    for u in range(USERS):
+        keys = columns(u + 1)
+        members = [w for w in range(USERS) if w != u]
+        for i, column in enumerate(TESTS):
+            a, b = keys[column]
+            for w in members:
+                if w != a - 1:
+                    out[u, i, w] = c[a - 1, b - 1, w]
+    return out
 
 
 def permutation(seed, count):
@@ -162,6 +208,12 @@ def statistics(t):
         "spreadMax": spread(off.max(-1).mean(-1)),
         "spreadTemplate": spread(np.take_along_axis(off.mean(-1), template[..., None], -1)[..., 0]),
         "cohort": spread(cohort),
+        "spreadZ": spread(np.array([[np.mean([
+            (np.mean([t[u][i][j] for j in c if j != i]) - t[u][i][COHORT].mean())
+            / t[u][i][COHORT].std(ddof=1) for i in c]) for c in CHOSEN[u]] for u in range(USERS)])),
+        "spreadDeviation": spread(off.mean(-1).std(-1, ddof=1)),
+        "cohortNearest": spread(np.array([[np.sort(t[u][c][:, COHORT], -1)[:, :5].mean()
+                                          for c in CHOSEN[u]] for u in range(USERS)])),
     }
 
 
@@ -250,6 +302,9 @@ def logistic(fused, tune):
     x, y = np.r_[g, f][:, None], np.r_[np.ones(len(g)), np.zeros(len(f))]
     w = np.r_[np.full(len(g), 0.5 / len(g)), np.full(len(f), 0.5 / len(f))] * len(y)
     model = LogisticRegression(C=1e6).fit(x, y, sample_weight=w)
+    if os.environ.get("VERBOSE"):
+        print("  map: slope", -model.coef_[0, 0], "center", -model.intercept_[0] / model.coef_[0, 0],
+              file=sys.stderr)
     return lambda d: model.decision_function(d.reshape(-1, 1)).reshape(d.shape)
 
 
@@ -266,6 +321,10 @@ def grid_fusion(fused_of, grids):
                     if o < best:
                         best, p = o, q
         fused = fused_of(p, tune)
+        if os.environ.get("VERBOSE"):
+            print("  tuned on", tune[0] + 1, "-", tune[-1] + 1, ":", p, file=sys.stderr)
+        if os.environ.get("UNMAPPED"):
+            return -fused[test]
         return logistic(fused, tune)(fused[test])
     return fit
 
@@ -375,7 +434,135 @@ def variants(feats):
             return logistic(fused, tune)(fused[test])
         return fit
 
+    def tnorm(names):
+        """The questioned signature's mean and deviation of distances to the cohort, per user,
+        trial and test."""
+        tc = test_cohort(cohort_table(feats, names))
+        shape = (USERS, TRIALS, len(TESTS))
+        mu = np.broadcast_to(np.nanmean(tc, -1)[:, None], shape)
+        sd = np.broadcast_to(np.nanstd(tc, -1, ddof=1)[:, None], shape)
+        return mu, sd
+
+    def tnorm_anchored(names, anchor):
+        """The joint distance anchored at the spread and a cohort figure of the questioned
+        signature (`anchor(s, mu)`)."""
+        s = stats(names)
+        mu, _ = tnorm(names)
+        joint = (s["mean"] - s["spread"]) / (anchor(s, mu) - s["spread"])
+        return grid_fusion(lambda p, tune: joint + p[0] * g(tune).sum(-1), [WEIGHTS])
+
+    def tnorm_corrected(names, lambdas):
+        """Anchored, the distance less λ times how much further the questioned signature is from
+        the cohort than the references are."""
+        s = stats(names)
+        mu, _ = tnorm(names)
+        shift = (mu - s["cohort"]) / (s["cohort"] - s["spread"])
+        return grid_fusion(lambda p, tune: anchored(s) - p[1] * shift + p[0] * g(tune).sum(-1),
+                           [WEIGHTS, lambdas])
+
+    def tnorm_z(names, mixes):
+        """Classic T-norm, (joint − μ_T) / σ_T, mixed with the anchored distance."""
+        s = stats(names)
+        mu, sd = tnorm(names)
+        z = (s["mean"] - mu) / sd
+        return grid_fusion(lambda p, tune: (1 - p[1]) * anchored(s) + p[1] * z / 10
+                           + p[0] * g(tune).sum(-1), [WEIGHTS, mixes])
+
+    def tnorm_form(names, form, grid):
+        """The anchored distance and a T-norm term, `form(s, mu, sd, p)`, p tuned on `grid`."""
+        s = stats(names)
+        mu, sd = tnorm(names)
+        return grid_fusion(lambda p, tune: form(s, mu, sd, p[1]) + p[0] * g(tune).sum(-1),
+                           [WEIGHTS, grid])
+
+    def loo_anchor(names, ks):
+        """Target-dependent: the genuine anchor the references' leave-one-out mean distance
+        plus k of its deviation over the references."""
+        s = stats(names)
+
+        def fused(p, tune):
+            genuine = s["spread"] + p[1] * s["spreadDeviation"]
+            return (s["mean"] - genuine) / (s["cohort"] - genuine) + p[0] * g(tune).sum(-1)
+        return grid_fusion(fused, [WEIGHTS, ks])
+
+    def min_mean_mix(names, mixes):
+        s = stats(names)
+        nearest = (s["min"] - s["spreadMin"]) / (s["cohort"] - s["spreadMin"])
+        return grid_fusion(lambda p, tune: (1 - p[1]) * anchored(s) + p[1] * nearest
+                           + p[0] * g(tune).sum(-1), [WEIGHTS, mixes])
+
+    def nearest_cohort(names):
+        s = stats(names)
+        joint = (s["mean"] - s["spread"]) / (s["cohortNearest"] - s["spread"])
+        return grid_fusion(lambda p, tune: joint + p[0] * g(tune).sum(-1), [WEIGHTS])
+
+    def function_weights(names, groups, choices=(0.5, 1.5)):
+        """Each group of functions weighted, the weights chosen by the tuning fold (one round of
+        coordinate descent from 1 over `choices`, the global weight tuned at each step), then
+        anchored."""
+        def fused_for(weights):
+            per = [weights[next(i for i, group in enumerate(groups) if n in group)]
+                   for n in names]
+            s = statistics(table(feats, names, 0.1, per))
+            return lambda p, tune: anchored(s) + p[0] * g(tune).sum(-1)
+
+        def fit(tune, test):
+            def best_of(weights):
+                fused_of = fused_for(weights)
+                values = [(objective(-fused_of([w], tune), list(tune)), w) for w in WEIGHTS]
+                return min(values)
+            chosen = [1.0] * len(groups)
+            best, w = best_of(chosen)
+            for i in range(len(groups)):
+                for value in choices:
+                    trial = chosen[:i] + [value] + chosen[i + 1:]
+                    o, tw = best_of(trial)
+                    if o < best:
+                        best, w, chosen = o, tw, trial
+            if os.environ.get("VERBOSE"):
+                print("  function weights", chosen, "global", w, file=sys.stderr)
+            fused = fused_for(chosen)([w], tune)
+            if os.environ.get("UNMAPPED"):
+                return -fused[test]
+            return logistic(fused, tune)(fused[test])
+        return fit
+
+    kinds_of_functions = [["x", "y"], ["dx", "dy"], ["dtheta", "drho"],
+                          ["velocity", "dvelocity"], ["pressure", "dpressure"]]
+    lambdas = [0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, -0.25, -0.5]
+    mixes = [0.0, 0.25, 0.5, 0.75, 1.0]
     return {
+        "function weights by fold": lambda: function_weights(curvature, kinds_of_functions),
+        "tnorm anchored": lambda: tnorm_anchored(curvature, lambda s, mu: mu),
+        "tnorm anchored, both cohorts": lambda: tnorm_anchored(
+            curvature, lambda s, mu: (mu + s["cohort"]) / 2),
+        "tnorm corrected": lambda: tnorm_corrected(curvature, lambdas),
+        "tnorm z mixed": lambda: tnorm_z(curvature, mixes),
+        "tnorm z mix 0.3": lambda: tnorm_z(curvature, [0.3]),
+        "tnorm shift over sd": lambda: tnorm_form(
+            curvature, lambda s, mu, sd, b: anchored(s) + b * (s["mean"] - s["spread"]) / sd,
+            [0, 0.01, 0.02, 0.05, 0.1, 0.2]),
+        "tnorm ratio power": lambda: tnorm_form(
+            curvature, lambda s, mu, sd, gm: anchored(s) * (s["cohort"] / mu) ** gm,
+            [0, -1, -0.5, 0.5, 1, 2]),
+        "tnorm z less the references' z": lambda: tnorm_form(
+            curvature, lambda s, mu, sd, b: anchored(s) + b * ((s["mean"] - mu) / sd - s["spreadZ"]),
+            [0, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15]),
+        "tnorm z less the references' z, mixed": lambda: tnorm_form(
+            curvature, lambda s, mu, sd, b: (1 - b) * anchored(s)
+            + b * ((s["mean"] - mu) / sd - s["spreadZ"]) / 10,
+            [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.75, 1]),
+        "tnorm z mixed + d2theta": lambda: tnorm_z(second, mixes),
+        "tnorm cohort-to-questioned ratio": lambda: tnorm_form(
+            curvature, lambda s, mu, sd, b: anchored(s) + b * np.log(s["cohort"] / mu),
+            [0, 0.05, 0.1, 0.2, 0.3, 0.5]),
+        "tnorm relative deviation": lambda: tnorm_form(
+            curvature, lambda s, mu, sd, b: anchored(s) - b * sd / mu,
+            [0, 0.5, 1, 2, 3, 5]),
+        "tnorm corrected + d2theta": lambda: tnorm_corrected(second, lambdas),
+        "loo anchor": lambda: loo_anchor(curvature, [-1, -0.5, 0, 0.5, 1, 1.5, 2]),
+        "min and mean, mix tuned": lambda: min_mean_mix(curvature, mixes),
+        "nearest cohort anchor": lambda: nearest_cohort(curvature),
         "anchored+dtheta+drho, band 5%": lambda: anchored_band(curvature, 0.05),
         "anchored+dtheta+drho+d2theta, band 5%": lambda: anchored_band(second, 0.05),
         "anchored+dtheta+drho+d2theta, band 15%": lambda: anchored_band(second, 0.15),
