@@ -325,6 +325,18 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(recognizer.shape(of: [stroke(wobbly, closed: true)]).kind == .circle)
   }
 
+  @Test func anOctagonLeftUnfinishedIsAnOctagon() throws {
+    // Seven of its eight sides, as a Quick, Draw! player stops once the game has guessed: the
+    // ends stay a side apart, over the closure's gap.
+    let corners = regular(8, turn: 0.3)
+    let shape = recognizer.shape(of: [stroke(corners)])
+    #expect(shape.kind == .polygon)
+    #expect(shape.sides == 8)
+    for corner in corners {
+      #expect(nearest(corner, try #require(shape.vertices)) < 0.04 * 200)
+    }
+  }
+
   @Test func synthesizedPolygonsOfSevenAndEightSidesArePolygons() {
     let synthesizer = ShapeSynthesizer(seed: 7)
     var right = 0
