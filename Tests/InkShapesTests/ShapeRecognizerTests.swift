@@ -325,6 +325,18 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(recognizer.shape(of: [stroke(wobbly, closed: true)]).kind == .circle)
   }
 
+  @Test func aRectangleLeftASideShortIsAQuadrilateral() throws {
+    // Its last side stops 50 short of its start, over the closure's gap (0.2 of the diagonal),
+    // as $1 rectangles and Quick, Draw! squares are sometimes left: read closed by a connector.
+    let corners = [(0.0, 0.0), (200, 0), (200, 120), (0, 120)]
+    let shape = recognizer.shape(of: [stroke(corners + [(0, 50)])])
+    #expect(shape.kind == .quadrilateral)
+    #expect(shape.subkind == .rectangle)
+    for corner in corners {
+      #expect(nearest(corner, try #require(shape.vertices)) < 0.02 * 200)
+    }
+  }
+
   @Test func synthesizedPolygonsOfSevenAndEightSidesArePolygons() {
     let synthesizer = ShapeSynthesizer(seed: 7)
     var right = 0

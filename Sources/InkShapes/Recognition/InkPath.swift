@@ -183,6 +183,26 @@ struct InkPath {
     return best
   }
 
+  /// The path with a straight connector (no ink) from its end back to its start, at the
+  /// spacing, its last point the first again, so that an open path that goes nearly all the way
+  /// round is read closed as chained strokes are (``closingIndex()`` closes it at its end).
+  /// The connector's times go on at the ink's mean pace, so that it makes no pen-speed minimum.
+  func closedByConnector() -> InkPath {
+    var closed = self
+    let (lx, ly) = (xs[count - 1], ys[count - 1])
+    let steps = max(1, Int((distance(0, count - 1) / spacing).rounded(.up)))
+    let pace = ts.count == count ? (ts[count - 1] - ts[0]) / Double(count - 1) : 0
+    closed.strokeStarts.append(count)
+    for k in 1...steps {
+      let f = Double(k) / Double(steps)
+      closed.xs.append(lx + f * (xs[0] - lx))
+      closed.ys.append(ly + f * (ys[0] - ly))
+      closed.isInk.append(false)
+      if ts.count == count { closed.ts.append(ts[count - 1] + Double(k) * pace) }
+    }
+    return closed
+  }
+
   /// The length of the path from point `a` to point `b`.
   func pathLength(_ a: Int, _ b: Int) -> Double {
     var length = 0.0

@@ -53,13 +53,26 @@ struct ShapeClassifier {
       found += coilCandidates()
     } else {
       found += openCandidates()
-      // A round shape whose ends stay apart but that goes nearly all the way round.
-      if let circle = CircleFit(xs: path.xs, ys: path.ys, range: 0..<path.count),
-        abs(circle.sweep(xs: path.xs, ys: path.ys, range: 0..<path.count)) >= 5 * .pi / 3,
-        let round = roundCandidate(range: 0..<path.count)
+      // A round shape whose ends stay apart but that goes nearly all the way round, and, when
+      // its ends are within ``unfinishedGap``, the convex polygons of the same ink closed by a
+      // connector (a Quick, Draw! octagon or rectangle left a side short); the round reading
+      // then carries their corner evidence, as a closed loop's does.
+      let sweep =
+        CircleFit(xs: path.xs, ys: path.ys, range: 0..<path.count).map {
+          abs($0.sweep(xs: path.xs, ys: path.ys, range: 0..<path.count))
+        } ?? 0
+      var round = sweep >= 5 * .pi / 3 ? roundCandidate(range: 0..<path.count) : nil
+      if sweep >= 5 * .pi / 3,
+        path.distance(0, path.count - 1) <= Self.unfinishedGap * path.diagonal
       {
-        found.append(round)
+        let closed = ShapeClassifier(path: path.closedByConnector())
+        let polygons = closed.loopPolygonCandidates(end: closed.path.count - 1)
+        round?.cornerEvidence = polygons.strongest
+        found += polygons.readings.filter {
+          $0.shape.kind != .star && Self.isConvex($0.shape.vertices ?? [])
+        }
       }
+      if let round { found.append(round) }
     }
     return found
   }
@@ -68,14 +81,34 @@ struct ShapeClassifier {
 
   /// The ellipse or circle and the polygon or star of the points `0...end`.
   func closedCandidates(end: Int) -> [ShapeCandidate] {
-    var found: [ShapeCandidate] = []
     let range = 0..<(end + 1)
     var round = roundCandidate(range: range)
+    guard end >= 2 * CornerFinder.window + 2 else { return round.map { [$0] } ?? [] }
+    let polygons = loopPolygonCandidates(end: end)
+    var found = polygons.readings
+    round?.cornerEvidence = polygons.strongest
+    // A rectangle whose corners are rounded is a rounded rectangle, and no polygon.
+    let rounded = found.compactMap { roundedRectangle(from: $0, range: range) }
+      .min { $0.fit.meanDeviation < $1.fit.meanDeviation }
+    if let rounded {
+      found.removeAll { [.quadrilateral, .pentagon, .hexagon, .polygon].contains($0.shape.kind) }
+      found.append(rounded)
+    }
+    // The round reading comes first and is always kept: what cannot beat it is never chosen.
+    let rival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
+    return (round.map { [$0] } ?? []) + found + outlineCandidates(range: range, rival: rival)
+  }
+
+  /// The polygon and star readings of the closed loop `0...end` (its point `end` back at its
+  /// start), one a corner set of ``cornerSets(_:)``, and the strongest corner evidence among
+  /// them (0 when none).
+  func loopPolygonCandidates(end: Int) -> (readings: [ShapeCandidate], strongest: Double) {
     // The closed loop, started at its flattest point so that no corner sits at the seam, then
     // at its first corner so that every side is one run.
     let n = end
-    guard n >= 2 * CornerFinder.window + 2 else { return round.map { [$0] } ?? [] }
+    guard n >= 2 * CornerFinder.window + 2 else { return ([], 0) }
     let start = rotated(range: 0..<n, start: flattestPoint(count: n))
+    var found: [ShapeCandidate] = []
     var strongest = 0.0
     for (set, corners) in Self.cornerSets(start).enumerated() {
       let inner = Array(corners.dropFirst().dropLast())
@@ -96,17 +129,7 @@ struct ShapeClassifier {
       }
       strongest = max(strongest, evidence)
     }
-    round?.cornerEvidence = strongest
-    // A rectangle whose corners are rounded is a rounded rectangle, and no polygon.
-    let rounded = found.compactMap { roundedRectangle(from: $0, range: range) }
-      .min { $0.fit.meanDeviation < $1.fit.meanDeviation }
-    if let rounded {
-      found.removeAll { [.quadrilateral, .pentagon, .hexagon, .polygon].contains($0.shape.kind) }
-      found.append(rounded)
-    }
-    // The round reading comes first and is always kept: what cannot beat it is never chosen.
-    let rival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
-    return (round.map { [$0] } ?? []) + found + outlineCandidates(range: range, rival: rival)
+    return (found, strongest)
   }
 
   /// The corners of points by IStraw and by ShortStraw, once when they agree, each without the
@@ -324,9 +347,7 @@ struct ShapeClassifier {
       var polyline = polylineCandidate(vertices, mayBeZigzag: arrow == nil)
       polyline.cornerEvidence = Self.cornerEvidence((path.xs, path.ys, path.ts), corners: corners)
       found.append(polyline)
-      if corners.count > 3, let twoLegs = twoLegCandidate(from: corners[0], to: corners.last!) {
-        found.append(twoLegs)
-      }
+      if corners.count > 3 { found += twoLegCandidates(from: corners[0], to: corners.last!) }
     }
     let smooth = smoothCandidates(others: found)
     if let curve = smooth.first(where: { $0.shape.kind == .curve }) {
@@ -341,11 +362,13 @@ struct ShapeClassifier {
     return found + smooth
   }
 
-  /// The check of two straight legs from the point `first` to the point farthest from the
-  /// chord between `first` and `last` and on to `last`, or `nil` when those three points make
-  /// none: a check whose long leg bends or whose start curls, which its corners read as a
-  /// polyline of more runs.
-  func twoLegCandidate(from first: Int, to last: Int) -> ShapeCandidate? {
+  /// The checks of two straight legs from the point `first` to the point farthest from the
+  /// chord between `first` and `last` and on to `last` (none when those three points make no
+  /// check): a check whose long leg bends or whose start curls, which its corners read as a
+  /// polyline of more runs. Its legs are those three points' chords, and again each leg refitted
+  /// by total least squares (the apex where they meet) when the refitted legs are a check as the
+  /// $1 logs' are drawn (``isDrawnCheck(_:)``), which the strokes of r, t and u are not.
+  func twoLegCandidates(from first: Int, to last: Int) -> [ShapeCandidate] {
     let (ax, ay) = (path.xs[first], path.ys[first])
     let (dx, dy) = (path.xs[last] - ax, path.ys[last] - ay)
     var apex = first
@@ -354,10 +377,61 @@ struct ShapeClassifier {
       let offset = abs((path.xs[i] - ax) * dy - (path.ys[i] - ay) * dx)
       if offset > farthest { (apex, farthest) = (i, offset) }
     }
-    guard apex != first, apex != last else { return nil }
-    let vertices = [first, apex, last].map { (path.xs[$0], path.ys[$0]) }
-    let reading = polylineCandidate(vertices, mayBeZigzag: false)
-    return reading.shape.kind == .check ? reading : nil
+    guard apex != first, apex != last else { return [] }
+    var found: [ShapeCandidate] = []
+    let chords = polylineCandidate(
+      [first, apex, last].map { (path.xs[$0], path.ys[$0]) }, mayBeZigzag: false)
+    if chords.shape.kind == .check { found.append(chords) }
+    if let legs = refinedVertices(
+      (path.xs, path.ys, path.ts), corners: [first, apex, last], closed: false),
+      Self.isDrawnCheck(legs)
+    {
+      let refitted = polylineCandidate(legs, mayBeZigzag: false)
+      if refitted.shape.kind == .check, refitted.fit.meanDeviation <= Self.refittedCheckDeviation {
+        found.append(refitted)
+      }
+    }
+    return found
+  }
+
+  /// The largest mean deviation of a check from refitted legs (a sloppier fit is writing: an r
+  /// or a u that the legs follow loosely).
+  static let refittedCheckDeviation = 0.06
+
+  /// The steepest a check's long leg rises, in degrees from level: a u's or an r's upstroke
+  /// stands steeper.
+  static let steepestCheckLeg = 70.0
+
+  /// The steepest a check's short leg falls, in degrees from level: an r's downstroke stands
+  /// steeper.
+  static let steepestCheckFall = 70.0
+
+  /// The largest gap between the ends of an open path that goes nearly all the way round, as a
+  /// part of its diagonal, at which it is read as a polygon closed by a connector (an s whose
+  /// ends stay far apart is not).
+  static let unfinishedGap = 0.35
+
+  /// Whether the polygon through `vertices` (in order round it) turns the same way at every
+  /// vertex: an unfinished outline read closed is a convex polygon (an octagon, a hexagon, a
+  /// rectangle), not a letter's loop.
+  static func isConvex(_ vertices: [[Double]]) -> Bool {
+    let m = vertices.count
+    guard m >= 3 else { return false }
+    let points = vertices.map { ($0[0], $0[1]) }
+    let turns = (0..<m).map { turnSign(points[($0 + m - 1) % m], points[$0], points[($0 + 1) % m]) }
+    return turns.allSatisfy { $0 > 0 } || turns.allSatisfy { $0 < 0 }
+  }
+
+  /// Whether two legs `a`–`b`–`c` are a check as it is drawn (screen coordinates, y down): the
+  /// short leg first, falling to the right no steeper than ``steepestCheckFall``, then the
+  /// long one rising to the right no steeper than ``steepestCheckLeg``.
+  static func isDrawnCheck(_ legs: [(Double, Double)]) -> Bool {
+    guard legs.count == 3 else { return false }
+    let (a, b, c) = (legs[0], legs[1], legs[2])
+    let rise = atan2(b.1 - c.1, c.0 - b.0) * 180 / .pi
+    let fall = atan2(b.1 - a.1, b.0 - a.0) * 180 / .pi
+    return hypot(b.0 - a.0, b.1 - a.1) < hypot(c.0 - b.0, c.1 - b.1) && fall > 0
+      && fall <= steepestCheckFall && rise > 0 && rise <= steepestCheckLeg
   }
 
   /// An open path's inner run shorter than this part of its length is a corner found twice

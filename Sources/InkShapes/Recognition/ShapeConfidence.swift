@@ -5,7 +5,7 @@ import Foundation
 /// with one set of coefficients for each family of kinds, fitted by logistic regression (every
 /// class weighing the same) on the tuning halves of the real data only, as `DuctusBench
 /// evaluate-shapes real` prints them (see the <doc:ShapeRecognition> article): of the chosen readings given 0.9 or
-/// more, 94% were of the right kind on the tuning halves and 93% on the held-out ones. Polygons have
+/// more, 94% were of the right kind on the tuning halves and on the held-out ones. Polygons have
 /// no complexity term: polygon against circle is decided by the corner evidence
 /// (``ShapeCandidate/cornerEvidence``), not by a penalty for each vertex.
 enum ShapeConfidence {
