@@ -38,6 +38,33 @@ import Testing
     }
   }
 
+  /// Lloyd's assignment takes its products in registers for `k·d` up to 4,096 (every case of
+  /// the scikit-learn fixture) and from a GEMM beyond: both must give the labels and inertia of
+  /// Hamerly's exact distances, iteration by iteration (k not a multiple of 16, so the
+  /// registers' padding is crossed too).
+  @Test(arguments: [(k: 20, d: 3), (k: 37, d: 120)])
+  func registerAndGEMMProductsAgreeWithExactDistances(k: Int, d: Int) throws {
+    #expect((k * d > 4096) == (d == 120))
+    let n = 2_000
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    let values = (0..<(n * d)).map { index -> Double in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(state >> 11) / Double(1 << 53) * 10 + Double(index / d % 7)
+    }
+    let data = try Matrix(rows: n, columns: d, elements: values)
+    let start = try Matrix(rows: k, columns: d, elements: Array(values[0..<(k * d)]))
+    for iterations in [0, 1, 4] {
+      let fits = try KMeans.Algorithm.allCases.map { algorithm in
+        try KMeans(
+          clusterCount: k, maxIterations: iterations, tolerance: 0, algorithm: algorithm
+        ).fit(data, initialCentres: start)
+      }
+      #expect(fits[0].labels == fits[1].labels, "k = \(k), d = \(d), \(iterations) iterations")
+      #expect(close(fits[0].inertia, fits[1].inertia), "\(fits[0].inertia), \(fits[1].inertia)")
+      #expect(Set(fits[0].labels).count > k / 2)
+    }
+  }
+
   @Test func plusPlusStartIsSeededAndFindsSeparatedBlobs() throws {
     // Four tight blobs far apart: k-means++ puts a centre in each, whatever the seed.
     let corners: [(Double, Double)] = [(0, 0), (100, 0), (0, 100), (100, 100)]
