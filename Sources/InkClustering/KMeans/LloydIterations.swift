@@ -89,7 +89,7 @@ struct LloydIterations {
   }
 
   /// Assigns every point by `‖c‖² − 2·x·c`, the inner products from one GEMM a block of
-  /// ``KMeans/blockRows`` points, and sums each cluster's points as it goes (the block still in
+  /// ``KMeans/blockRows`` points (or, for few centres, ``NearestCentreProducts``), and sums each cluster's points as it goes (the block still in
   /// cache); the sums are those of `clusterSums()`, in the same order. The chunks of
   /// `sumChunks` run in parallel when BLAS has one thread.
   private mutating func assignByProduct() -> ClusterSums {
@@ -102,11 +102,13 @@ struct LloydIterations {
     // A few centres: products in registers; more: a GEMM a block.
     let registers =
       k * d <= NearestCentreProducts.largestCentreElements
-      ? NearestCentreProducts(centres: centres, clusterCount: k, dimension: d) : nil
+      ? NearestCentreProducts(centres: centres, norms: norms, clusterCount: k, dimension: d)
+      : nil
     labels.withUnsafeMutableBufferPointer { storage in
       let labels = DisjointWriteBuffer(storage)
       let assignChunk: @Sendable (Int, ClusterSumPartials.Chunk) -> Void = { chunk, partial in
-        let product = UnsafeMutableBufferPointer<Double>.allocate(capacity: blockRows * k)
+        let product = UnsafeMutableBufferPointer<Double>.allocate(
+          capacity: registers == nil ? blockRows * k : 0)
         defer { product.deallocate() }
         let rows = (n * chunk / chunks)..<(n * (chunk + 1) / chunks)
         for start in stride(from: rows.lowerBound, to: rows.upperBound, by: blockRows) {

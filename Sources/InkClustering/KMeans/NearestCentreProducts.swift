@@ -20,13 +20,13 @@ struct NearestCentreProducts {
   /// the first-level cache).
   static let largestCentreElements = 1 << 12
 
-  /// The products with the `k × d` row-major `centres`.
-  init(centres: [Double], clusterCount k: Int, dimension d: Int) {
+  /// The products with the `k × d` row-major `centres`, whose squared norms are `norms`.
+  init(centres: [Double], norms centreNorms: [Double], clusterCount k: Int, dimension d: Int) {
     let groups = (k + 15) / 16 * 4
     var transposed = [SIMD4<Double>](repeating: .zero, count: max(1, d * groups))
     var norms = [Double](repeating: .infinity, count: groups * 4)
     for j in 0..<k {
-      norms[j] = (0..<d).reduce(0) { $0 + centres[j * d + $1] * centres[j * d + $1] }
+      norms[j] = centreNorms[j]
       for c in 0..<d { transposed[c * groups + j / 4][j % 4] = centres[j * d + c] }
     }
     (self.transposed, self.norms, self.groups, dimension) = (transposed, norms, groups, d)
