@@ -23,11 +23,27 @@ struct PairwiseLaneJobTests {
       DynamicTimeWarping(),
       DynamicTimeWarping(localCost: .euclidean),
       DynamicTimeWarping(constraint: .sakoeChiba(radius: 3)),
+      DynamicTimeWarping(constraint: .sakoeChiba(radius: 0)),
       DynamicTimeWarping(channels: [.x]),
       DynamicTimeWarping(channels: [.x, .y, .t], channelWeights: [1, 0.5, 100]),
     ])
   func dtwMatrixEqualsEachPair(_ dtw: DynamicTimeWarping) throws {
     let series = Self.corpus(seed: 8)
+    let matrix = try dtw.distanceMatrix(series)
+    for i in series.indices {
+      for j in series.indices where j != i {
+        #expect(matrix[i, j] == (try dtw.distance(series[i], series[j])), "pair \(i), \(j)")
+      }
+    }
+  }
+
+  /// Itakura's parallelogram, whose rows' windows move at two speeds, on lengths it admits
+  /// (odd and even row counts, so that the two-row pass ends on a lone row or not).
+  @Test(arguments: [23, 24])
+  func itakuraMatrixEqualsEachPair(length: Int) throws {
+    let dtw = DynamicTimeWarping(constraint: .itakura(maxSlope: 2))
+    var random = RandomStroke(state: UInt64(length))
+    let series = (0..<19).map { random.buffer(count: $0 < 10 ? length : length + 3) }
     let matrix = try dtw.distanceMatrix(series)
     for i in series.indices {
       for j in series.indices where j != i {

@@ -3,9 +3,10 @@ import InkSampling
 /// The accumulated costs of one series against eight others of equal length at once, one pair in
 /// each lane of a `SIMD8<Double>` ("many pairs at once").
 ///
-/// The recurrence runs row by row over the first series as in the textbook algorithm, keeping two
-/// rows; every operation acts on eight independent pairs, so the loop-carried dependency on the
-/// left neighbour is shared by eight cells. The eight second series are interleaved sample by
+/// The recurrence runs over the first series as in the textbook algorithm, keeping two rows in
+/// memory but computing two rows a pass over the columns (the second from the first's cells in
+/// registers); every operation acts on eight independent pairs, so the loop-carried dependency on
+/// the left neighbour is shared by eight cells, and the two rows' dependencies interleave. The eight second series are interleaved sample by
 /// sample into a ``Workspace`` (``interleave(_:_:into:)``); the first series' samples are
 /// broadcast. The recurrence itself (a sum for DTW, a maximum for the discrete Fréchet distance)
 /// is a type parameter, so both share this loop. The minimum of the predecessors is reduced with
@@ -144,45 +145,27 @@ enum DTWLaneKernel {
       var previous = scratch
       var current = scratch + (m + 2)
       previous[0] = .zero
-      for i in 0..<n {
-        let first = lower[i]
-        let last = upper[i]
-        var left = infinity
-        current[first] = infinity
-        var diagonal = previous[first]
-        // The first two channels' samples of row i, broadcast once a row (the stores to the
-        // rows might alias `a` as far as the compiler knows, so it would not hoist them).
-        let first0 = SIMD8(repeating: a[i])
-        let first1 = channelCount > 1 ? SIMD8(repeating: a[aStride &+ i]) : .zero
-        var j = first
-        while j <= last {
-          // 0 + d² is d² exactly: the first channel starts the sum.
-          let firstDifference = first0 - lanes[j]
-          var squared = firstDifference * firstDifference
-          if channelCount > 1 {
-            let difference = first1 - lanes[m &+ j]
-            squared += difference * difference
-          }
-          for c in 2..<max(channelCount, 2) {
-            let difference = SIMD8(repeating: a[c &* aStride &+ i]) - lanes[c &* m &+ j]
-            squared += difference * difference
-          }
-          let local = Cost.cost(squared)
-          let above = previous[j &+ 1]
-          var best = diagonal
-          best.replace(with: above, where: above .< best)
-          best.replace(with: left, where: left .< best)
-          diagonal = above
-          left = Recurrence.accumulate(local, best)
-          current[j &+ 1] = left
-          j &+= 1
+      var i = 0
+      while i < n {
+        if i + 1 < n && lower[i] <= lower[i + 1] && upper[i] <= upper[i + 1]
+          && lower[i + 1] <= upper[i] + 1
+        {
+          advanceTwoRows(recurrence, channels, channelCount, cost, i, previous, current)
+          i += 2
+        } else {
+          advanceOneRow(recurrence, channels, channelCount, cost, i, previous, current)
+          i += 1
         }
+        let first = lower[i - 1]
+        let last = upper[i - 1]
         // The next row reads up to its own upper column: cells beyond this row are outside.
-        let nextLast = i + 1 < n ? upper[i + 1] : last
+        let nextLast = i < n ? upper[i] : last
         if nextLast > last {
           (current + last + 2).update(repeating: infinity, count: nextLast - last)
         }
-        // A separate pass, so that the loop above carries no minimum when nothing is abandoned.
+        // A separate pass, so that the loop carries no minimum when nothing is abandoned. Row
+        // minima never decrease (local costs are not negative), so checking the second of two
+        // rows abandons exactly where checking each row would.
         if checksLimit {
           var rowMinimum = infinity
           for slot in (first + 1)...(last + 1) {
@@ -193,6 +176,144 @@ enum DTWLaneKernel {
         swap(&previous, &current)
       }
       return previous[m]
+    }
+
+    /// The squared distances of row `i`'s sample (its first two channels broadcast in `first0`
+    /// and `first1`) to column `j`'s eight samples.
+    @inline(__always)
+    private func squaredDistances<Channels: ChannelCount>(
+      _ channels: Channels.Type, _ channelCount: Int, row i: Int, _ first0: SIMD8<Double>,
+      _ first1: SIMD8<Double>, column j: Int
+    ) -> SIMD8<Double> {
+      let channelCount = Channels.fixed ?? channelCount
+      // 0 + d² is d² exactly: the first channel starts the sum.
+      let firstDifference = first0 - lanes[j]
+      var squared = firstDifference * firstDifference
+      if channelCount > 1 {
+        let difference = first1 - lanes[columnCount &+ j]
+        squared += difference * difference
+      }
+      for c in 2..<max(channelCount, 2) {
+        let difference = SIMD8(repeating: a[c &* aStride &+ i]) - lanes[c &* columnCount &+ j]
+        squared += difference * difference
+      }
+      return squared
+    }
+
+    /// Row `i` from row `i - 1` in `previous` into `current` (slot `j + 1` for column `j`).
+    @inline(__always)
+    private func advanceOneRow<
+      Recurrence: AccumulatedCostRecurrence, Channels: ChannelCount, Cost: LocalCost
+    >(
+      _ recurrence: Recurrence.Type, _ channels: Channels.Type, _ channelCount: Int,
+      _ cost: Cost.Type, _ i: Int, _ previous: UnsafeMutablePointer<SIMD8<Double>>,
+      _ current: UnsafeMutablePointer<SIMD8<Double>>
+    ) {
+      let channelCount = Channels.fixed ?? channelCount
+      let infinity = SIMD8<Double>(repeating: .infinity)
+      let first = lower[i]
+      var left = infinity
+      current[first] = infinity
+      var diagonal = previous[first]
+      // The first two channels' samples of row i, broadcast once a row (the stores to the
+      // rows might alias `a` as far as the compiler knows, so it would not hoist them).
+      let first0 = SIMD8(repeating: a[i])
+      let first1 = channelCount > 1 ? SIMD8(repeating: a[aStride &+ i]) : .zero
+      var j = first
+      while j <= upper[i] {
+        let local = Cost.cost(
+          squaredDistances(channels, channelCount, row: i, first0, first1, column: j))
+        let above = previous[j &+ 1]
+        var best = diagonal
+        best.replace(with: above, where: above .< best)
+        best.replace(with: left, where: left .< best)
+        diagonal = above
+        left = Recurrence.accumulate(local, best)
+        current[j &+ 1] = left
+        j &+= 1
+      }
+    }
+
+    /// Rows `i` and `i + 1` in one pass over the columns, from row `i - 1` in `previous` into
+    /// `current` (row `i + 1`; row `i` lives in registers only), for windows that move right or
+    /// stay (`lower[i] <= lower[i + 1] <= upper[i] + 1`, `upper[i] <= upper[i + 1]`).
+    ///
+    /// Row `i + 1`'s cell in column `j` needs row `i`'s cells in columns `j - 1` and `j`, both
+    /// just computed: the pass loads each column's samples and the row above once for two cells
+    /// and stores one, and the two rows' left-to-right dependencies interleave, so that neither
+    /// waits on the other's latency. Every cell is computed with the same operations in the same
+    /// order as by ``advanceOneRow(_:_:_:_:_:_:_:)``, so the results are the same to the bit.
+    @inline(__always)
+    private func advanceTwoRows<
+      Recurrence: AccumulatedCostRecurrence, Channels: ChannelCount, Cost: LocalCost
+    >(
+      _ recurrence: Recurrence.Type, _ channels: Channels.Type, _ channelCount: Int,
+      _ cost: Cost.Type, _ i: Int, _ previous: UnsafeMutablePointer<SIMD8<Double>>,
+      _ current: UnsafeMutablePointer<SIMD8<Double>>
+    ) {
+      let channelCount = Channels.fixed ?? channelCount
+      let infinity = SIMD8<Double>(repeating: .infinity)
+      let first = lower[i]
+      let last = upper[i]
+      let nextFirst = lower[i &+ 1]
+      let nextLast = upper[i &+ 1]
+      let sample0 = SIMD8(repeating: a[i])
+      let sample1 = channelCount > 1 ? SIMD8(repeating: a[aStride &+ i]) : .zero
+      let nextSample0 = SIMD8(repeating: a[i &+ 1])
+      let nextSample1 = channelCount > 1 ? SIMD8(repeating: a[aStride &+ i &+ 1]) : .zero
+      // Row i's running cells: `diagonal` and `above` from row i - 1, `left` its own; row
+      // i + 1's diagonal is row i's left, its above row i's new cell.
+      var diagonal = previous[first]
+      var left = infinity
+      var nextLeft = infinity
+      current[nextFirst] = infinity
+      var j = first
+      // Row i alone, left of row i + 1's window.
+      while j < nextFirst {
+        let local = Cost.cost(
+          squaredDistances(channels, channelCount, row: i, sample0, sample1, column: j))
+        let above = previous[j &+ 1]
+        var best = diagonal
+        best.replace(with: above, where: above .< best)
+        best.replace(with: left, where: left .< best)
+        diagonal = above
+        left = Recurrence.accumulate(local, best)
+        j &+= 1
+      }
+      // Both rows.
+      while j <= last {
+        let local = Cost.cost(
+          squaredDistances(channels, channelCount, row: i, sample0, sample1, column: j))
+        let nextLocal = Cost.cost(
+          squaredDistances(
+            channels, channelCount, row: i &+ 1, nextSample0, nextSample1, column: j))
+        let above = previous[j &+ 1]
+        var best = diagonal
+        best.replace(with: above, where: above .< best)
+        best.replace(with: left, where: left .< best)
+        diagonal = above
+        let cell = Recurrence.accumulate(local, best)
+        var nextBest = left
+        nextBest.replace(with: cell, where: cell .< nextBest)
+        nextBest.replace(with: nextLeft, where: nextLeft .< nextBest)
+        left = cell
+        nextLeft = Recurrence.accumulate(nextLocal, nextBest)
+        current[j &+ 1] = nextLeft
+        j &+= 1
+      }
+      // Row i + 1 alone, right of row i's window, where the cell above is outside (infinite,
+      // never below the best).
+      while j <= nextLast {
+        let nextLocal = Cost.cost(
+          squaredDistances(
+            channels, channelCount, row: i &+ 1, nextSample0, nextSample1, column: j))
+        var nextBest = left
+        nextBest.replace(with: nextLeft, where: nextLeft .< nextBest)
+        left = infinity
+        nextLeft = Recurrence.accumulate(nextLocal, nextBest)
+        current[j &+ 1] = nextLeft
+        j &+= 1
+      }
     }
   }
 }
