@@ -10,7 +10,7 @@ if [ "$#" -eq 0 ]; then set -- "$shared"/datasets/quickdraw-dev/*.ndjson; fi
 mkdir -p "$bench/.ductus"
 ln -sfn "$root" "$bench/.ductus/Ductus"
 cpu="$("$root/Scripts/target-cpu")"
-flags=(${cpu:+-Xswiftc -target-cpu -Xswiftc "$cpu"})
+flags=(${cpu:+-Xswiftc -target-cpu -Xswiftc "$cpu" -Xswiftc -DFUSED_MULTIPLY_ADD})
 scratch="$root/.build/bench-render"
 (cd "$bench" && swift build -c release --scratch-path "$scratch" ${flags[@]+"${flags[@]}"} >&2)
 ductus=$("$scratch/release/render-bench" "$@")

@@ -48,7 +48,7 @@ enum DTWAntiDiagonalKernel {
             for c in 0..<a.channelCount {
               let difference =
                 load(aBase + c * a.stride + i) - load(bBase + c * reversedB.stride + i + offset)
-              squared += difference * difference
+              squared = addingSquare(squared, difference)
             }
             let local = takesRoot ? squared.squareRoot() : squared
             var best = load(previous + i)

@@ -99,7 +99,7 @@ enum DTWFullMatrixKernel {
                   - bBase.loadUnaligned(
                     fromByteOffset: (c &* bStride &+ column) &* MemoryLayout<Double>.stride,
                     as: SIMD8<Double>.self)
-                sum += difference * difference
+                sum = addingSquare(sum, difference)
               }
               UnsafeMutableRawPointer(costs + (column &- lower)).storeBytes(
                 of: sum, as: SIMD8<Double>.self)

@@ -191,11 +191,11 @@ enum DTWLaneKernel {
       var squared = firstDifference * firstDifference
       if channelCount > 1 {
         let difference = first1 - lanes[columnCount &+ j]
-        squared += difference * difference
+        squared = addingSquare(squared, difference)
       }
       for c in 2..<max(channelCount, 2) {
         let difference = SIMD8(repeating: a[c &* aStride &+ i]) - lanes[c &* columnCount &+ j]
-        squared += difference * difference
+        squared = addingSquare(squared, difference)
       }
       return squared
     }

@@ -50,7 +50,7 @@ struct DTWPreparedSeries: Sendable {
     var sum = 0.0
     for c in 0..<channelCount {
       let difference = self[channel: c, sample: i] - other[channel: c, sample: j]
-      sum += difference * difference
+      sum = addingSquare(sum, difference)
     }
     return sum
   }
