@@ -22,7 +22,9 @@ users (each scored by the fold that held it out) with the deviation over trials,
 random-forgery EERs. With UNMAPPED=1 the held-out scores are the negated fused distances instead
 of each fold's logistic map of them, so that the pooled figure over all twenty is that of one
 threshold on the fused distance (what it would be if both folds had fitted the same map);
-VERBOSE=1 prints each fold's tuned parameters and map on standard error.
+VERBOSE=1 prints each fold's tuned parameters and map on standard error. FOLDS=N cuts the users
+into N folds in input order (FOLDS=5: users 1-4, 5-8, ...; FOLDS=20: leave one user out, tune on
+the other 19), each reported on by settings tuned on the others; the default is the two halves.
 
 The T-norm variants compare each questioned signature with the user's cohort too (S2 of every
 other user, without the forger's own for a random forgery): 16,000 more DTW pairs, cached.
@@ -47,6 +49,7 @@ GEN, SKILLED, RANDOM = 10, 20, USERS - 1
 TESTS = list(range(10, 40)) + list(range(40, 40 + RANDOM))  # columns of a user's table
 COHORT = list(range(40 + RANDOM, 40 + 2 * RANDOM))
 BASE = ["x", "y", "dx", "dy", "velocity", "dvelocity", "pressure", "dpressure"]
+FOLDS = int(os.environ.get("FOLDS", "2"))
 WEIGHTS = [0.0] + [2 ** (k / 2) for k in range(-12, 3)]
 EXPONENTS = [k / 10 for k in range(11)]
 
@@ -174,6 +177,40 @@ def test_cohort(c):
                 if w != a - 1:
                     out[u, i, w] = c[a - 1, b - 1, w]
     return out
+
+
+def cohort_nearest(t, k, by_reference=True):
+    """Per user, trial and test: the references' mean distance to their k nearest cohort
+    signatures, each reference its own k (`by_reference`) or the k nearest the references on
+    average, one set for the template."""
+    shape = (USERS, TRIALS, len(TESTS))
+    out = np.zeros((USERS, TRIALS))
+    for u in range(USERS):
+        for i, c in enumerate(CHOSEN[u]):
+            d = t[u][c][:, COHORT]
+            out[u, i] = (np.sort(d, -1)[:, :k].mean() if by_reference
+                         else np.sort(d.mean(0))[:k].mean())
+    return np.broadcast_to(out[..., None], shape)
+
+
+def small_cohort(t, c, k):
+    """Per user, trial and test: the mean and deviation of the questioned signature's distances
+    to the template's k cohort signatures nearest the references on average (chosen at
+    enrolment), less the forger's own for a random forgery."""
+    shape = (USERS, TRIALS, len(TESTS))
+    mu, sd = np.zeros(shape), np.zeros(shape)
+    for u in range(USERS):
+        keys = columns(u + 1)
+        members = [w for w in range(USERS) if w != u]
+        for i, chosen in enumerate(CHOSEN[u]):
+            order = np.argsort(t[u][chosen][:, COHORT].mean(0), kind="stable")[:k]
+            cohort = [members[j] for j in order]
+            for j, column in enumerate(TESTS):
+                a, b = keys[column]
+                d = np.array([c[a - 1, b - 1, w] for w in cohort if w != a - 1])
+                mu[u, i, j] = d.mean()
+                sd[u, i, j] = d.std(ddof=1) if len(d) > 1 else np.nan
+    return mu, sd
 
 
 def permutation(seed, count):
@@ -496,6 +533,43 @@ def variants(feats):
         joint = (s["mean"] - s["spread"]) / (s["cohortNearest"] - s["spread"])
         return grid_fusion(lambda p, tune: joint + p[0] * g(tune).sum(-1), [WEIGHTS])
 
+    def nearest_k(names, k, by_reference=True, band=0.1):
+        """Anchored at the references' mean distance to their k nearest cohort signatures."""
+        s = stats(names, band)
+        near = cohort_nearest(table(feats, names, band), k, by_reference)
+        joint = (s["mean"] - s["spread"]) / (near - s["spread"])
+        return grid_fusion(lambda p, tune: joint + p[0] * g(tune).sum(-1), [WEIGHTS])
+
+    def nearest_k_tuned(names, ks):
+        """Anchored at the references' mean distance to their k nearest cohort signatures, k tuned
+        with the weight."""
+        s = stats(names)
+        t = table(feats, names)
+        joints = {k: (s["mean"] - s["spread"]) / (cohort_nearest(t, k) - s["spread"]) for k in ks}
+        return grid_fusion(lambda p, tune: joints[p[1]] + p[0] * g(tune).sum(-1), [WEIGHTS, ks])
+
+    def nearest_min_mean(names, k, mixes):
+        """The mean distance and the nearest reference's, each anchored at its spread and the
+        references' mean distance to their k nearest cohort signatures, their mix tuned."""
+        s = stats(names)
+        near = cohort_nearest(table(feats, names), k)
+        mean = (s["mean"] - s["spread"]) / (near - s["spread"])
+        nearest = (s["min"] - s["spreadMin"]) / (near - s["spreadMin"])
+        return grid_fusion(lambda p, tune: (1 - p[1]) * mean + p[1] * nearest
+                           + p[0] * g(tune).sum(-1), [WEIGHTS, mixes])
+
+    def small_tnorm(names, k, form, grid, anchor_k=None):
+        """A T-norm against the template's k nearest cohort signatures: `form(s, joint, mu, sd,
+        p)`, p tuned on `grid`; the joint distance anchored at the cohort, or at the nearest
+        `anchor_k` of it."""
+        s = stats(names)
+        t = table(feats, names)
+        mu, sd = small_cohort(t, cohort_table(feats, names), k)
+        cohort = s["cohort"] if anchor_k is None else cohort_nearest(t, anchor_k)
+        joint = (s["mean"] - s["spread"]) / (cohort - s["spread"])
+        return grid_fusion(lambda p, tune: form(s, joint, mu, sd, p[1]) + p[0] * g(tune).sum(-1),
+                           [WEIGHTS, grid])
+
     def function_weights(names, groups, choices=(0.5, 1.5)):
         """Each group of functions weighted, the weights chosen by the tuning fold (one round of
         coordinate descent from 1 over `choices`, the global weight tuned at each step), then
@@ -531,7 +605,25 @@ def variants(feats):
                           ["velocity", "dvelocity"], ["pressure", "dpressure"]]
     lambdas = [0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, -0.25, -0.5]
     mixes = [0.0, 0.25, 0.5, 0.75, 1.0]
-    return {
+    fine = [k / 20 for k in range(11)]
+    z_mixed = lambda s, joint, mu, sd, b: (1 - b) * joint + b * (s["mean"] - mu) / sd / 10  # noqa: E731,E501
+    table_of = {
+        **{f"nearest {k} cohort anchor": (lambda k=k: lambda: nearest_k(curvature, k))()
+           for k in (1, 2, 3, 5, 8, 10)},
+        "nearest k cohort anchor, k tuned": lambda: nearest_k_tuned(
+            curvature, [19, 1, 2, 3, 5, 8, 10]),
+        "nearest 1 cohort anchor + d2theta": lambda: nearest_k(second, 1),
+        "nearest 1 cohort anchor, band 15%": lambda: nearest_k(curvature, 1, band=0.15),
+        "nearest 1 cohort anchor, min and mean mixed": lambda: nearest_min_mean(
+            curvature, 1, [0, 0.25, 0.5, 0.75, 1]),
+        **{f"nearest {k} cohort anchor, one set": (
+            lambda k=k: lambda: nearest_k(curvature, k, False))() for k in (3, 5, 10)},
+        **{f"tnorm z, {k} nearest, mix tuned": (
+            lambda k=k: lambda: small_tnorm(curvature, k, z_mixed, fine))() for k in (3, 5, 8, 19)},
+        **{f"tnorm z, {k} nearest, mix tuned, nearest 5 anchor": (
+            lambda k=k: lambda: small_tnorm(curvature, k, z_mixed, fine, 5))() for k in (3, 5, 19)},
+    }
+    return table_of | {
         "function weights by fold": lambda: function_weights(curvature, kinds_of_functions),
         "tnorm anchored": lambda: tnorm_anchored(curvature, lambda s, mu: mu),
         "tnorm anchored, both cohorts": lambda: tnorm_anchored(
@@ -595,15 +687,25 @@ def variants(feats):
     }
 
 
+def splits(count):
+    """The (tuning, test) users of `count` folds over the users in input order: with 2, tune on
+    1-10 and report on 11-20, then the reverse; with 20, leave one user out."""
+    groups = np.array_split(np.arange(USERS), count)
+    if count == 2:
+        groups = groups[::-1]
+    return [(np.setdiff1d(np.arange(USERS), test), test) for test in groups]
+
+
 def report(name, fit):
-    halves = [np.arange(USERS // 2), np.arange(USERS // 2, USERS)]
     scores, folds = np.zeros((USERS, TRIALS, GEN + SKILLED + RANDOM)), []
-    for tune, test in ((halves[0], halves[1]), (halves[1], halves[0])):
+    for tune, test in splits(FOLDS):
         scores[test] = fit(tune, test)
         per, pooled, _, _ = rates(scores, list(test))
-        folds.append(f"{100 * per.mean():.2f} / {100 * pooled.mean():.2f}")
+        label = f"{test[0] + 1}-{test[-1] + 1}" if len(test) > 1 else f"{test[0] + 1}"
+        folds.append(f"{label}: {100 * per.mean():.2f} / {100 * pooled.mean():.2f}")
     per, pooled, random_per, random_pooled = rates(scores, list(range(USERS)))
-    print(f"{name:44s} 11-20: {folds[0]}  1-10: {folds[1]}  all 20: {100 * per.mean():.2f} ± "
+    shown = "  ".join(folds) if FOLDS <= 5 else f"{FOLDS} folds"
+    print(f"{name:44s} {shown}  all 20: {100 * per.mean():.2f} ± "
           f"{100 * per.std(ddof=1):.2f} / {100 * pooled.mean():.2f} ± {100 * pooled.std(ddof=1):.2f}"
           f"  random {100 * random_per.mean():.2f} / {100 * random_pooled.mean():.2f}")
 
