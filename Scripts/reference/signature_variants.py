@@ -25,6 +25,8 @@ threshold on the fused distance (what it would be if both folds had fitted the s
 VERBOSE=1 prints each fold's tuned parameters and map on standard error. FOLDS=N cuts the users
 into N folds in input order (FOLDS=5: users 1-4, 5-8, ...; FOLDS=20: leave one user out, tune on
 the other 19), each reported on by settings tuned on the others; the default is the two halves.
+MAP=median fits each fold's logistic map to one genuine and one forgery point a tuning user (the
+medians of the user's fused distances), so that no user weighs more than another.
 
 The T-norm variants compare each questioned signature with the user's cohort too (S2 of every
 other user, without the forger's own for a random forgery): 16,000 more DTW pairs, cached.
@@ -322,13 +324,24 @@ def global_distances(feats):
     kinds = [[names.index(n) for n in kind] for kind in KINDS.values()]
     cache = {}
 
-    def of(tune):
-        key = tuple(tune)
+    def rms(z):
+        return np.stack([np.sqrt((z[..., k] ** 2).mean(-1)) for k in kinds], -1)
+
+    def of(tune, anchored=False):
+        """With `anchored`, less the references' own: the mean over references of each one's
+        distance to the other references' means and deviations."""
+        key = (tuple(tune), anchored)
         if key not in cache:
             scale = g[tune, :POOL].reshape(-1, g.shape[-1]).std(0)
             scale[scale == 0] = 1
             z = (tests[:, None] - mean[:, :, None]) / np.maximum(sd, 0.5 * scale)[:, :, None]
-            cache[key] = np.stack([np.sqrt((z[..., k] ** 2).mean(-1)) for k in kinds], -1)
+            cache[key] = rms(z)
+            if anchored:
+                rest = [np.delete(refs, i, 2) for i in range(REFERENCES)]
+                own = np.mean([rms((refs[:, :, i] - r.mean(2))
+                                   / np.maximum(r.std(2, ddof=1), 0.5 * scale))
+                               for i, r in enumerate(rest)], 0)
+                cache[key] = cache[key] - own[:, :, None]
         return cache[key]
     return of
 
@@ -338,6 +351,12 @@ def logistic(fused, tune):
     g, f = fused[tune][:, :, :GEN].ravel(), fused[tune][:, :, GEN:GEN + SKILLED].ravel()
     x, y = np.r_[g, f][:, None], np.r_[np.ones(len(g)), np.zeros(len(f))]
     w = np.r_[np.full(len(g), 0.5 / len(g)), np.full(len(f), 0.5 / len(f))] * len(y)
+    if os.environ.get("MAP") == "median":
+        # One genuine and one forgery point a tuning user: the medians of its two classes.
+        g = np.median(fused[tune][:, :, :GEN].reshape(len(tune), -1), -1)
+        f = np.median(fused[tune][:, :, GEN:GEN + SKILLED].reshape(len(tune), -1), -1)
+        x, y = np.r_[g, f][:, None], np.r_[np.ones(len(g)), np.zeros(len(f))]
+        w = np.ones(len(y))
     model = LogisticRegression(C=1e6).fit(x, y, sample_weight=w)
     if os.environ.get("VERBOSE"):
         print("  map: slope", -model.coef_[0, 0], "center", -model.intercept_[0] / model.coef_[0, 0],
@@ -558,6 +577,14 @@ def variants(feats):
         return grid_fusion(lambda p, tune: (1 - p[1]) * mean + p[1] * nearest
                            + p[0] * g(tune).sum(-1), [WEIGHTS, mixes])
 
+    def global_anchored(names, k=None):
+        """The global-feature distances less the references' own (leave one reference out), the
+        joint distance anchored at the cohort or at each reference's k nearest of it."""
+        s = stats(names)
+        cohort = s["cohort"] if k is None else cohort_nearest(table(feats, names), k)
+        joint = (s["mean"] - s["spread"]) / (cohort - s["spread"])
+        return grid_fusion(lambda p, tune: joint + p[0] * g(tune, True).sum(-1), [WEIGHTS])
+
     def small_tnorm(names, k, form, grid, anchor_k=None):
         """A T-norm against the template's k nearest cohort signatures: `form(s, joint, mu, sd,
         p)`, p tuned on `grid`; the joint distance anchored at the cohort, or at the nearest
@@ -606,7 +633,10 @@ def variants(feats):
     lambdas = [0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, -0.25, -0.5]
     mixes = [0.0, 0.25, 0.5, 0.75, 1.0]
     fine = [k / 20 for k in range(11)]
-    z_mixed = lambda s, joint, mu, sd, b: (1 - b) * joint + b * (s["mean"] - mu) / sd / 10  # noqa: E731,E501
+
+    def z_mixed(s, joint, mu, sd, b):
+        return (1 - b) * joint + b * (s["mean"] - mu) / sd / 10
+
     table_of = {
         **{f"nearest {k} cohort anchor": (lambda k=k: lambda: nearest_k(curvature, k))()
            for k in (1, 2, 3, 5, 8, 10)},
@@ -619,9 +649,15 @@ def variants(feats):
         **{f"nearest {k} cohort anchor, one set": (
             lambda k=k: lambda: nearest_k(curvature, k, False))() for k in (3, 5, 10)},
         **{f"tnorm z, {k} nearest, mix tuned": (
-            lambda k=k: lambda: small_tnorm(curvature, k, z_mixed, fine))() for k in (3, 5, 8, 19)},
+            lambda k=k: lambda: small_tnorm(curvature, k, z_mixed, fine))()
+           for k in (3, 5, 8, 19)},
+        "global less the references' own": lambda: global_anchored(curvature),
+        "global less the references' own, nearest 1 anchor": lambda: global_anchored(
+            curvature, 1),
+        "tnorm z mixed, nearest 1 anchor": lambda: small_tnorm(curvature, 19, z_mixed, fine, 1),
         **{f"tnorm z, {k} nearest, mix tuned, nearest 5 anchor": (
-            lambda k=k: lambda: small_tnorm(curvature, k, z_mixed, fine, 5))() for k in (3, 5, 19)},
+            lambda k=k: lambda: small_tnorm(curvature, k, z_mixed, fine, 5))()
+           for k in (3, 5, 19)},
     }
     return table_of | {
         "function weights by fold": lambda: function_weights(curvature, kinds_of_functions),
