@@ -577,6 +577,17 @@ def variants(feats):
         return grid_fusion(lambda p, tune: (1 - p[1]) * mean + p[1] * nearest
                            + p[0] * g(tune).sum(-1), [WEIGHTS, mixes])
 
+    def nearest_and_mean_cohort(names, mixes):
+        """Anchored at a mix of the references' mean distance to their nearest cohort signature
+        (1 − β) and the mean cohort distance (β), β tuned."""
+        s = stats(names)
+        near = cohort_nearest(table(feats, names), 1)
+
+        def fused(p, tune):
+            cohort = (1 - p[1]) * near + p[1] * s["cohort"]
+            return (s["mean"] - s["spread"]) / (cohort - s["spread"]) + p[0] * g(tune).sum(-1)
+        return grid_fusion(fused, [WEIGHTS, mixes])
+
     def global_anchored(names, k=None):
         """The global-feature distances less the references' own (leave one reference out), the
         joint distance anchored at the cohort or at each reference's k nearest of it."""
@@ -651,6 +662,8 @@ def variants(feats):
         **{f"tnorm z, {k} nearest, mix tuned": (
             lambda k=k: lambda: small_tnorm(curvature, k, z_mixed, fine))()
            for k in (3, 5, 8, 19)},
+        "nearest and mean cohort, mix tuned": lambda: nearest_and_mean_cohort(
+            curvature, [0, 0.25, 0.5, 0.75, 1]),
         "global less the references' own": lambda: global_anchored(curvature),
         "global less the references' own, nearest 1 anchor": lambda: global_anchored(
             curvature, 1),
