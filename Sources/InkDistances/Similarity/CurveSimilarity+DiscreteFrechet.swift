@@ -120,7 +120,7 @@ extension CurveSimilarity {
     var current = buffers + 2 * (n + 1)
     let dx0 = ax[0] - bx[m - 1]
     let dy0 = ay[0] - by[m - 1]
-    oneBack[1] = dx0 * dx0 + dy0 * dy0
+    oneBack[1] = addingSquare(dx0 * dx0, dy0)
     guard n + m > 2 else { return oneBack[1] }
     let axBase = ax.baseAddress!
     let ayBase = ay.baseAddress!
@@ -135,7 +135,7 @@ extension CurveSimilarity {
       while i + lanes <= high + 1 {
         let dx = load(axBase + i) - load(bxBase + i)
         let dy = load(ayBase + i) - load(byBase + i)
-        let distance = dx * dx + dy * dy
+        let distance = addingSquare(dx * dx, dy)
         var best = load(oneBack + i)
         let left = load(oneBack + i + 1)
         let diagonal = load(twoBack + i)
@@ -148,7 +148,7 @@ extension CurveSimilarity {
       while i <= high {
         let dx = axBase[i] - bxBase[i]
         let dy = ayBase[i] - byBase[i]
-        let distance = dx * dx + dy * dy
+        let distance = addingSquare(dx * dx, dy)
         let best = min(oneBack[i], oneBack[i + 1], twoBack[i])
         current[i + 1] = max(best, distance)
         i += 1
