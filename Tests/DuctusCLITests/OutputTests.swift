@@ -75,6 +75,35 @@ import _DuctusSupport
     }
   }
 
+  /// Quick inputs are read in growing windows (16 × jobs at first, up to 256 × jobs), and no
+  /// more than two windows are ever read ahead of the result being emitted.
+  @Test(arguments: [1, 2])
+  func parallelMapWindowsGrowForQuickInputs(jobs: Int) throws {
+    let count = 40_000
+    var read = 0
+    var largestLead = 0
+    var seen = 0
+    try OrderedParallelMap(jobs: jobs).run(
+      next: { () -> Int? in
+        guard read < count else { return nil }
+        read += 1
+        return read - 1
+      },
+      transform: { $0 + 1 },
+      emit: { index, result in
+        #expect((try? result.get()) == index + 1)
+        largestLead = max(largestLead, read - index)
+        seen += 1
+      })
+    #expect(seen == count)
+    if jobs > 1 {
+      #expect(largestLead > 2 * 16 * jobs, "the window never grew past its first size")
+      #expect(largestLead <= 2 * 256 * jobs)
+    } else {
+      #expect(largestLead == 1, "one job reads an input at a time")
+    }
+  }
+
   @Test func progressLines() {
     #expect(
       ProgressReporter.line(label: "inspect", done: 1200, total: 5000, seconds: 2)

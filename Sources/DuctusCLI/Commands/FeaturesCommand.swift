@@ -24,7 +24,7 @@ struct FeaturesCommand: Command {
         + "CSV has a header line; NDJSON gives an object a row, {\"features\": {name: value}, "
         + "\"key\", \"label\", \"stroke\"}; the .npy is float64 of shape (rows, features) with "
         + "a sidecar <file>.npy.json {\"columns\", \"rowKeys\", \"rowLabels\"} and, for strokes, "
-        + "\"rowStrokes\". Every format streams, holding at most 32 × --jobs records at once; a "
+        + "\"rowStrokes\". Every format streams, holding at most 512 × --jobs records at once; a "
         + ".npy keeps its values and the sidecar's keys and labels in temporary files beside it "
         + "until the end. "
         + "--columns keeps the features named, in that order. A record that cannot be read, or "

@@ -12,6 +12,16 @@ import _DuctusSupport
 /// of the one before, in order. With one job everything happens on the calling thread, an input
 /// at a time. A failing input yields a `.failure` in its place; the others carry on.
 ///
+/// Every window ends in a barrier (the workers wait for its slowest input, the calling thread
+/// for the workers), whose cost — waking threads, which in a virtual machine takes up to a
+/// millisecond — is paid once a window. So the window starts at `16 × jobs` inputs and doubles,
+/// up to `256 × jobs`, while a window takes less than ``targetWindowDuration`` to transform, and
+/// halves again (down to `16 × jobs`) when one takes more than four times that: cheap inputs (a
+/// Quick, Draw! doodle's shapes, in some 0.3 ms) go in large windows, expensive ones (a
+/// page-sized drawing) in small ones. Measured with `ductus shapes detect -j 2` on 30,000 Quick,
+/// Draw! drawings, two cores, three alternating runs: fixed windows of 32 kept the cores 71%
+/// busy (3.2–3.5 s), growing ones 93% (2.3–2.4 s); on 100,000, 9.5–9.8 s against 7.5 s.
+///
 /// ```swift
 /// try OrderedParallelMap(jobs: 4).run(next: { reader.next() }, transform: score) { index, result in
 ///   try write(result.get())
@@ -20,14 +30,23 @@ import _DuctusSupport
 package struct OrderedParallelMap: Sendable {
   /// How many threads transform at once.
   package var jobs: Int
-  /// How many inputs are read before transforming them.
+  /// How many inputs the first window holds.
   package var windowSize: Int
+  /// How many inputs a window may grow to.
+  package var maximumWindowSize: Int
 
-  /// Creates a map with `jobs` threads and a window of `16 × jobs` inputs.
+  /// A window that took less than this to transform is followed by one twice as large (up to
+  /// ``maximumWindowSize``), one that took more than four times as long by one half as large
+  /// (down to ``windowSize``).
+  package static let targetWindowDuration: Duration = .milliseconds(50)
+
+  /// Creates a map with `jobs` threads and windows that start at `16 × jobs` inputs and grow up
+  /// to `256 × jobs`, or that hold `windowSize` inputs each when it is given.
   package init(jobs: Int, windowSize: Int? = nil) {
     precondition(jobs > 0, "jobs must be positive")
     self.jobs = jobs
     self.windowSize = max(windowSize ?? jobs * 16, 1)
+    self.maximumWindowSize = max(windowSize ?? jobs * 256, 1)
   }
 
   /// Reads inputs until `next` returns `nil`, transforms them and passes each result with its
@@ -49,14 +68,27 @@ package struct OrderedParallelMap: Sendable {
       return
     }
     var firstIndex = 0
-    var window = read(next)
+    var size = windowSize
+    var window = read(next, count: size)
     guard !window.isEmpty else { return }
+    // `window` ends the input when it came back shorter than the count asked for.
+    var asked = size
+    let clock = ContinuousClock()
+    var started = clock.now
     var running = Transformation(window, transform: transform, workers: min(jobs, window.count))
     defer { running.wait() }
     while true {
-      let following = window.count < windowSize ? [] : read(next)
+      let following = window.count < asked ? [] : read(next, count: size)
+      asked = size
       let results = running.results()
+      let took = clock.now - started
+      if took < Self.targetWindowDuration {
+        size = min(size * 2, maximumWindowSize)
+      } else if took > Self.targetWindowDuration * 4 {
+        size = max(size / 2, windowSize)
+      }
       if !following.isEmpty {
+        started = clock.now
         running = Transformation(
           following, transform: transform, workers: min(jobs, following.count))
       }
@@ -69,11 +101,11 @@ package struct OrderedParallelMap: Sendable {
     }
   }
 
-  /// Up to one window of inputs.
-  private func read<Input>(_ next: () -> Input?) -> [Input] {
+  /// Up to `count` inputs.
+  private func read<Input>(_ next: () -> Input?, count: Int) -> [Input] {
     var window: [Input] = []
-    window.reserveCapacity(windowSize)
-    while window.count < windowSize, let input = next() { window.append(input) }
+    window.reserveCapacity(count)
+    while window.count < count, let input = next() { window.append(input) }
     return window
   }
 
