@@ -170,7 +170,9 @@ enum ShapeEvaluation: BenchmarkSuite {
     }
     let read = tally.labels.filter { $0.value.right > 0 }
     for (label, counts) in tally.labels.sorted(by: { $0.key < $1.key }) {
-      let listed = counts.kinds.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }
+      let listed = counts.kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
+        "\($0.key) \($0.value)"
+      }
       Stopwatch.emit(
         "synthetic\t\(label)\t\(counts.right)/\(counts.count)\t" + listed.joined(separator: ", "))
     }
@@ -256,7 +258,9 @@ enum ShapeEvaluation: BenchmarkSuite {
       let these = outcomes.filter { $0.label == label }
       var kinds: [ShapeKind: Int] = [:]
       for outcome in these { kinds[outcome.kind, default: 0] += 1 }
-      let listed = kinds.sorted { $0.value > $1.value }.map { "\($0.key.rawValue) \($0.value)" }
+      let listed = kinds.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }.map {
+        "\($0.key.rawValue) \($0.value)"
+      }
       let target = these[0].isTarget ? "" : " (no target)"
       Stopwatch.emit(
         "\(corpus)\t\(half)\t\(label)\(target)\t\(these.filter(\.right).count)/\(these.count)\t"

@@ -1,6 +1,8 @@
 import Foundation
-import InkShapes
 import Testing
+import _DuctusSupport
+
+@testable import InkShapes
 
 /// ShortStraw and IStraw against corners computed by hand.
 @Suite struct CornerFinderTests {
@@ -67,5 +69,25 @@ import Testing
     #expect(CornerFinder.shortStraw(xs: [], ys: []) == [])
     #expect(CornerFinder.shortStraw(xs: [1], ys: [1]) == [0])
     #expect(CornerFinder.iStraw(xs: [0, 1, 2], ys: [0, 1, 0]) == [0, 2])
+  }
+
+  /// The median's selection equals the sorted array's value at every rank: random arrays, many
+  /// duplicates, sorted and reversed ones, one value.
+  @Test func selectionEqualsSorting() {
+    var generator = SplitMix64(seed: 11)
+    var arrays: [[Double]] = [[4], [2, 1], [1, 1, 1, 1], Array(0..<50).map(Double.init)]
+    arrays.append(arrays[3].reversed())
+    for count in [3, 7, 40, 101] {
+      arrays.append((0..<count).map { _ in Double(generator.next() % 1000) / 10 })
+      arrays.append((0..<count).map { _ in Double(generator.next() % 3) })
+    }
+    for values in arrays {
+      let sorted = values.sorted()
+      for rank in sorted.indices {
+        var scratch = values
+        #expect(CornerFinder.selected(&scratch, rank: rank) == sorted[rank], "\(values) \(rank)")
+        #expect(scratch.sorted() == sorted)
+      }
+    }
   }
 }

@@ -82,11 +82,41 @@ public enum CornerFinder {
     return straws
   }
 
-  /// The median of the finite straws in `range`, times ``medianFactor``.
+  /// The median of the finite straws in `range` (the upper one of an even count), times
+  /// ``medianFactor``.
   static func median(_ straws: [Double], in range: Range<Int>) -> Double {
-    let sorted = straws[range].filter(\.isFinite).sorted()
-    guard !sorted.isEmpty else { return 0 }
-    return sorted[sorted.count / 2] * medianFactor
+    var values = straws[range].filter(\.isFinite)
+    guard !values.isEmpty else { return 0 }
+    return selected(&values, rank: values.count / 2) * medianFactor
+  }
+
+  /// The value that would stand at `rank` were `values` sorted ascending (Hoare's selection,
+  /// the middle value as pivot: O(n) on average where sorting is O(n log n)); `values` is
+  /// left reordered.
+  static func selected(_ values: inout [Double], rank: Int) -> Double {
+    var (low, high) = (0, values.count - 1)
+    while low < high {
+      let pivot = values[(low + high) / 2]
+      var (i, j) = (low, high)
+      while i <= j {
+        while values[i] < pivot { i += 1 }
+        while values[j] > pivot { j -= 1 }
+        if i <= j {
+          values.swapAt(i, j)
+          i += 1
+          j -= 1
+        }
+      }
+      // Now values[low...j] ≤ pivot ≤ values[i...high], and any between equal the pivot.
+      if rank <= j {
+        high = j
+      } else if rank >= i {
+        low = i
+      } else {
+        return values[rank]
+      }
+    }
+    return values[rank]
   }
 
   /// The ends and, in each run of straws below `threshold`, the point of the shortest.

@@ -50,8 +50,9 @@ extension ShapeClassifier {
   }
 
   /// The heart of the loop: its point the ink farthest from the ink's mean, its box the ink's
-  /// bounds with the point straight down, the best of that rotation and 6° either side; `nil`
-  /// when none can be surer than `rival`.
+  /// bounds with the point straight down, the best of that rotation and 6° either side (each
+  /// measured only as far as it can still beat the best before it); `nil` when none can be
+  /// surer than `rival`.
   func heartCandidate(range: Range<Int>, rival: Double? = nil) -> ShapeCandidate? {
     let n = Double(range.count)
     let cx = range.reduce(0) { $0 + path.xs[$1] } / n
@@ -64,7 +65,7 @@ extension ShapeClassifier {
     let upright = atan2(-(path.xs[tip] - cx), path.ys[tip] - cy)
     let hopeless = hopeless(.heart, complexity: 2, rival: rival)
     var best: ShapeCandidate?
-    for offset in [-6.0, 0, 6] {
+    for offset in [0.0, -6, 6] {
       let rotation = upright + offset * .pi / 180
       let box = turnedBox(range: range, cx: cx, cy: cy, rotation: rotation)
       guard box.rx > 0, box.ry > 0 else { continue }
@@ -72,7 +73,9 @@ extension ShapeClassifier {
         kind: .heart, confidence: 0, strokes: [], center: box.center, radii: [box.rx, box.ry],
         rotation: rotation, hotPoints: [[path.xs[tip], path.ys[tip]], box.center])
       guard
-        let reading = ShapeCandidate(ideal: shape, complexity: 2, path: path, hopeless: hopeless)
+        let reading = ShapeCandidate(
+          ideal: shape, complexity: 2, path: path,
+          hopeless: min(hopeless, best?.fit.meanDeviation ?? .infinity))
       else {
         continue
       }
@@ -83,8 +86,9 @@ extension ShapeClassifier {
   }
 
   /// The cloud of the loop: the loop's ellipse, widened to reach the bumps, with as many bumps
-  /// as the ink's radius has dips (``cloudDipDepth``), its phase either way along the major axis;
-  /// `nil` when neither can be surer than `rival`.
+  /// as the ink's radius has dips (``cloudDipDepth``), its phase either way along the major axis
+  /// (the second measured only as far as it can still beat the first); `nil` when neither can
+  /// be surer than `rival`.
   func cloudCandidate(range: Range<Int>, rival: Double? = nil) -> ShapeCandidate? {
     guard let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range) else { return nil }
     let (c, s) = (cos(ellipse.rotation), sin(ellipse.rotation))
@@ -105,7 +109,9 @@ extension ShapeClassifier {
         rotation: remainder(rotation, 2 * .pi), points: bumps,
         hotPoints: [[ellipse.cx, ellipse.cy]])
       guard
-        let reading = ShapeCandidate(ideal: shape, complexity: 3, path: path, hopeless: hopeless)
+        let reading = ShapeCandidate(
+          ideal: shape, complexity: 3, path: path,
+          hopeless: min(hopeless, best?.fit.meanDeviation ?? .infinity))
       else {
         continue
       }

@@ -122,7 +122,12 @@ extension ShapeClassifier {
           kind: .curve, confidence: 0, strokes: [],
           vertices: points.map { [path.xs[$0], path.ys[$0]] },
           hotPoints: points.map { [path.xs[$0], path.ys[$0]] })
-        guard let reading = ShapeCandidate(ideal: shape, complexity: 3, path: path) else {
+        // Measured only as far as it can still beat the best so far.
+        guard
+          let reading = ShapeCandidate(
+            ideal: shape, complexity: 3, path: path,
+            hopeless: best?.fit.meanDeviation ?? .infinity)
+        else {
           continue
         }
         if best == nil || reading.fit.meanDeviation < best!.fit.meanDeviation { best = reading }
