@@ -189,7 +189,31 @@ public struct ShapeRecognizer: Sendable {
         groups[g].reading = reading(ofStroke: stroke, strokes, path: path)
       }
     }
+    if let whole = wholeDrawing(strokes, groups: groups) { return [whole] }
     return groups.sorted { $0.strokes[0] < $1.strokes[0] }
+  }
+
+  /// The drawing's strokes as one group (its dots left out of the fits) when they fell into several that are
+  /// not all closed shapes but together make a closed one at least as sure as they are on average
+  /// (a polygon whose sides are strokes with gaps wider than ``touchDistance`` of a side
+  /// between them); `nil` otherwise.
+  private func wholeDrawing(
+    _ strokes: [SampleBuffer], groups: [(strokes: [Int], reading: ShapeReading?)]
+  ) -> (strokes: [Int], reading: ShapeReading?)? {
+    guard groups.count > 1, strokes.count <= maximumGroupSize else { return nil }
+    let readings = groups.compactMap(\.reading)
+    guard
+      !readings.allSatisfy({
+        ($0.candidate?.shape.kind.isClosed ?? false) && $0.confidence >= minimumConfidence
+      })
+    else { return nil }
+    let all = Array(strokes.indices)
+    let together = reading(of: strokes, strokes: all)
+    guard let kind = together.candidate?.shape.kind, kind.isClosed,
+      together.confidence >= minimumConfidence,
+      together.confidence >= readings.reduce(0) { $0 + $1.confidence } / Double(max(readings.count, 1))
+    else { return nil }
+    return (all, together)
   }
 
   /// A stroke whose bounding-box diagonal is under this part of the largest stroke's of the
