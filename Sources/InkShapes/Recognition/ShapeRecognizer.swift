@@ -193,10 +193,10 @@ public struct ShapeRecognizer: Sendable {
     return groups.sorted { $0.strokes[0] < $1.strokes[0] }
   }
 
-  /// The drawing's strokes as one group (its dots left out of the fits) when they fell into several that are
-  /// not all closed shapes but together make a closed one at least as sure as they are on average
-  /// (a polygon whose sides are strokes with gaps wider than ``touchDistance`` of a side
-  /// between them); `nil` otherwise.
+  /// The drawing's strokes as one group (its dots left out of the fits) when they fell into
+  /// several that are not all closed shapes but together make a closed one at least as sure as
+  /// they are on average (a polygon whose sides are strokes with gaps wider than
+  /// ``touchDistance`` of a side between them); `nil` otherwise.
   private func wholeDrawing(
     _ strokes: [SampleBuffer], groups: [(strokes: [Int], reading: ShapeReading?)]
   ) -> (strokes: [Int], reading: ShapeReading?)? {
@@ -207,11 +207,18 @@ public struct ShapeRecognizer: Sendable {
         ($0.candidate?.shape.kind.isClosed ?? false) && $0.confidence >= minimumConfidence
       })
     else { return nil }
+    // Only a chain that comes back near its start can read as a closed kind: the others are
+    // not read at all.
+    let chained = StrokeContact.chained(Self.withoutDots(strokes))
+    guard let path = InkPath(strokes: chained),
+      path.closingIndex() != nil
+        || path.distance(0, path.count - 1) <= ShapeClassifier.unfinishedGap * path.diagonal
+    else { return nil }
     let all = Array(strokes.indices)
-    let together = reading(of: strokes, strokes: all)
+    let together = reading(ofChained: chained, path: path, strokes: all)
+    let apart = readings.reduce(0) { $0 + $1.confidence } / Double(max(readings.count, 1))
     guard let kind = together.candidate?.shape.kind, kind.isClosed,
-      together.confidence >= minimumConfidence,
-      together.confidence >= readings.reduce(0) { $0 + $1.confidence } / Double(max(readings.count, 1))
+      together.confidence >= minimumConfidence, together.confidence >= apart
     else { return nil }
     return (all, together)
   }
