@@ -209,6 +209,40 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(hexagonShapes.first?.strokes == Array(0..<6))
   }
 
+  /// A hexagon drawn a side a stroke, each side stopping short of the corners by a tenth of its
+  /// length (gaps wider than the touch distance of a side), is one hexagon of all six strokes (though each is a line surer than the polygon); two dashes far
+  /// apart, and a circle with an arc beside it, stay apart.
+  @Test func aPolygonWithGapsBetweenItsSidesIsOneShape() throws {
+    let corners = (0..<6).map { k -> (Double, Double) in
+      let a = 2 * Double.pi * Double(k) / 6
+      return (150 + 100 * cos(a), 150 + 100 * sin(a))
+    }
+    func side(_ k: Int, shortenedBy f: Double) -> SampleBuffer {
+      let (a, b) = (corners[k], corners[(k + 1) % 6])
+      return stroke([
+        (a.0 + f * (b.0 - a.0), a.1 + f * (b.1 - a.1)),
+        (b.0 + f * (a.0 - b.0), b.1 + f * (a.1 - b.1)),
+      ])
+    }
+    let sides = (0..<6).map { side($0, shortenedBy: 0.1) }
+    let shapes = recognizer.shapes(inStrokes: sides)
+    #expect(shapes.map(\.kind) == [.hexagon])
+    #expect(shapes.first?.strokes == Array(0..<6))
+    #expect(abs(try #require(shapes.first?.center)[0] - 150) < 0.02 * 200)
+    let dashes = [stroke([(0, 0), (40, 0)]), stroke([(200, 120), (240, 120)])]
+    #expect(recognizer.shapes(inStrokes: dashes).map(\.strokes) == [[0], [1]])
+    // A circle and an arc beside it that together come round: the circle is sure alone.
+    let circleAndArc = [
+      ellipse(100, 100, 50, 50),
+      stroke(
+        (0...20).map { k in
+          let a = Double.pi * (0.2 + 0.6 * Double(k) / 20)
+          return (100 + 80 * cos(a), 100 + 80 * sin(a))
+        }),
+    ]
+    #expect(recognizer.shapes(inStrokes: circleAndArc).map(\.strokes) == [[0], [1]])
+  }
+
   @Test func synthesizedPolygonsInSeveralStrokesAreOneShape() {
     let synthesizer = ShapeSynthesizer(seed: 3)
     for (kind, strokes) in [(ShapeKind.quadrilateral, 4), (.triangle, 3), (.quadrilateral, 2)] {

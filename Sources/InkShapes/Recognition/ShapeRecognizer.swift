@@ -194,19 +194,19 @@ public struct ShapeRecognizer: Sendable {
   }
 
   /// The drawing's strokes as one group (its dots left out of the fits) when they fell into
-  /// several that are not all closed shapes but together make a closed one at least as sure as
-  /// they are on average (a polygon whose sides are strokes with gaps wider than
-  /// ``touchDistance`` of a side between them); `nil` otherwise.
+  /// several that are not all closed shapes but together make a closed one (a polygon whose
+  /// sides are strokes with gaps wider than ``touchDistance`` of a side between them), which,
+  /// when some of the groups are closed shapes, must be at least as sure as the groups are on
+  /// average (a circle with a stroke beside it stays two); `nil` otherwise.
   private func wholeDrawing(
     _ strokes: [SampleBuffer], groups: [(strokes: [Int], reading: ShapeReading?)]
   ) -> (strokes: [Int], reading: ShapeReading?)? {
     guard groups.count > 1, strokes.count <= maximumGroupSize else { return nil }
     let readings = groups.compactMap(\.reading)
-    guard
-      !readings.allSatisfy({
-        ($0.candidate?.shape.kind.isClosed ?? false) && $0.confidence >= minimumConfidence
-      })
-    else { return nil }
+    let closed = readings.filter {
+      ($0.candidate?.shape.kind.isClosed ?? false) && $0.confidence >= minimumConfidence
+    }
+    guard closed.count < readings.count else { return nil }
     // Only a chain that comes back near its start can read as a closed kind: the others are
     // not read at all.
     let chained = StrokeContact.chained(Self.withoutDots(strokes))
@@ -218,7 +218,7 @@ public struct ShapeRecognizer: Sendable {
     let together = reading(ofChained: chained, path: path, strokes: all)
     let apart = readings.reduce(0) { $0 + $1.confidence } / Double(max(readings.count, 1))
     guard let kind = together.candidate?.shape.kind, kind.isClosed,
-      together.confidence >= minimumConfidence, together.confidence >= apart
+      together.confidence >= minimumConfidence, closed.isEmpty || together.confidence >= apart
     else { return nil }
     return (all, together)
   }
