@@ -51,8 +51,8 @@ extension ShapeClassifier {
 
   /// The heart of the loop: its point the ink farthest from the ink's mean, its box the ink's
   /// bounds with the point straight down, the best of that rotation and 6° either side (each
-  /// measured only as far as it can still beat the best before it); `nil` when none can be
-  /// surer than `rival`.
+  /// measured only as far as it can still beat the best before it, and neither when the upright
+  /// one cannot beat `rival`); `nil` when none can be surer than `rival`.
   func heartCandidate(range: Range<Int>, rival: Double? = nil) -> ShapeCandidate? {
     let n = Double(range.count)
     let cx = range.reduce(0) { $0 + path.xs[$1] } / n
@@ -80,6 +80,9 @@ extension ShapeClassifier {
         continue
       }
       if best == nil || reading.fit.meanDeviation < best!.fit.meanDeviation { best = reading }
+      // The upright reading given up against the rival, the turned ones are not tried: 6° does
+      // not make a hopeless heart a rival.
+      if offset == 0, reading.fit.meanDeviation == .infinity { break }
     }
     // A reading left unmeasured is hopeless, and so is the best when all are.
     return hopeless < .infinity ? best.flatMap { $0.fit.meanDeviation < hopeless ? $0 : nil } : best
