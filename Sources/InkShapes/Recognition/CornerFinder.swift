@@ -153,9 +153,9 @@ public enum CornerFinder {
       let dy = ys[i + 1] - ys[i - 1]
       speeds[i] = (dx * dx + dy * dy).squareRoot() / dt
     }
-    let finite = speeds.filter(\.isFinite).sorted()
+    var finite = speeds.filter(\.isFinite)
     guard !finite.isEmpty else { return [] }
-    let limit = finite[finite.count / 2] / 4
+    let limit = selected(&finite, rank: finite.count / 2) / 4
     return (window..<(n - window)).filter { i in
       speeds[i] < limit && speeds[i] <= speeds[i - 1] && speeds[i] <= speeds[i + 1]
         && straws[i] < strawLimit

@@ -52,16 +52,18 @@ struct ShapeClassifier {
       }
       found += coilCandidates()
     } else {
-      found += openCandidates()
+      // The circle through the whole path, for its arc reading and its sweep.
+      let all = 0..<path.count
+      let circle = CircleFit(xs: path.xs, ys: path.ys, range: all).map {
+        (fit: $0, sweep: $0.sweep(xs: path.xs, ys: path.ys, range: all))
+      }
+      found += openCandidates(circle: circle)
       // A round shape whose ends stay apart but that goes nearly all the way round, and, when
       // its ends are within ``unfinishedGap``, the convex polygons of the same ink closed by a
       // connector (a Quick, Draw! octagon or rectangle left a side short); the round reading
       // then carries their corner evidence, as a closed loop's does.
-      let sweep =
-        CircleFit(xs: path.xs, ys: path.ys, range: 0..<path.count).map {
-          abs($0.sweep(xs: path.xs, ys: path.ys, range: 0..<path.count))
-        } ?? 0
-      var round = sweep >= 5 * .pi / 3 ? roundCandidate(range: 0..<path.count) : nil
+      let sweep = circle.map { abs($0.sweep) } ?? 0
+      var round = sweep >= 5 * .pi / 3 ? roundCandidate(range: all) : nil
       if sweep >= 5 * .pi / 3,
         path.distance(0, path.count - 1) <= Self.unfinishedGap * path.diagonal
       {
@@ -322,11 +324,12 @@ struct ShapeClassifier {
 
   // MARK: Open readings
 
-  /// The line, the arc and the polyline (or check, caret, zigzag, arrow) of the whole path.
-  func openCandidates() -> [ShapeCandidate] {
+  /// The line, the arc (on `circle`, the circle fitted to the whole path and its sweep) and the
+  /// polyline (or check, caret, zigzag, arrow) of the whole path.
+  func openCandidates(circle: (fit: CircleFit, sweep: Double)?) -> [ShapeCandidate] {
     var found: [ShapeCandidate] = []
     if let line = lineCandidate() { found.append(line) }
-    if let arc = arcCandidate() { found.append(arc) }
+    if let circle, let arc = arcCandidate(circle.fit, sweep: circle.sweep) { found.append(arc) }
     let sets = Self.cornerSets((path.xs, path.ys, path.ts)).flatMap { straws in
       withoutDoubleCorners(straws).enumerated().flatMap { k, corners in
         withoutEndHooks(corners).map { (corners: $0, merged: k > 0) }
@@ -511,12 +514,10 @@ struct ShapeClassifier {
     return reading
   }
 
-  /// The arc of the path's circle from its first to its last point, when it turns between 20°
-  /// and 330°.
-  func arcCandidate() -> ShapeCandidate? {
-    let all = 0..<path.count
-    guard let circle = CircleFit(xs: path.xs, ys: path.ys, range: all) else { return nil }
-    let sweep = circle.sweep(xs: path.xs, ys: path.ys, range: all)
+  /// The arc of `circle` (the circle fitted to the whole path) from the path's first to its last
+  /// point, when it turns between 20° and 330° (`sweep`, signed, as ``CircleFit/sweep(xs:ys:range:)``
+  /// measures it).
+  func arcCandidate(_ circle: CircleFit, sweep: Double) -> ShapeCandidate? {
     guard abs(sweep) >= .pi / 9, abs(sweep) <= 11 * .pi / 6 else { return nil }
     let start = atan2(path.ys[0] - circle.cy, path.xs[0] - circle.cx)
     let steps = 32
