@@ -94,29 +94,31 @@ public enum CornerFinder {
   /// the middle value as pivot: O(n) on average where sorting is O(n log n)); `values` is
   /// left reordered.
   static func selected(_ values: inout [Double], rank: Int) -> Double {
-    var (low, high) = (0, values.count - 1)
-    while low < high {
-      let pivot = values[(low + high) / 2]
-      var (i, j) = (low, high)
-      while i <= j {
-        while values[i] < pivot { i += 1 }
-        while values[j] > pivot { j -= 1 }
-        if i <= j {
-          values.swapAt(i, j)
-          i += 1
-          j -= 1
+    values.withUnsafeMutableBufferPointer { values in
+      var (low, high) = (0, values.count - 1)
+      while low < high {
+        let pivot = values[(low + high) / 2]
+        var (i, j) = (low, high)
+        while i <= j {
+          while values[i] < pivot { i += 1 }
+          while values[j] > pivot { j -= 1 }
+          if i <= j {
+            values.swapAt(i, j)
+            i += 1
+            j -= 1
+          }
+        }
+        // Now values[low...j] ≤ pivot ≤ values[i...high], and any between equal the pivot.
+        if rank <= j {
+          high = j
+        } else if rank >= i {
+          low = i
+        } else {
+          return values[rank]
         }
       }
-      // Now values[low...j] ≤ pivot ≤ values[i...high], and any between equal the pivot.
-      if rank <= j {
-        high = j
-      } else if rank >= i {
-        low = i
-      } else {
-        return values[rank]
-      }
+      return values[rank]
     }
-    return values[rank]
   }
 
   /// The ends and, in each run of straws below `threshold`, the point of the shortest.

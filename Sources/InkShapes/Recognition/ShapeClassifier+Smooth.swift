@@ -139,14 +139,14 @@ extension ShapeClassifier {
   /// How far the path is from an Archimedean spiral about `(cx, cy)`: the mean squared
   /// residual of its radius regressed on its unwound angle, and that angle's sweep.
   func spiralResidual(cx: Double, cy: Double) -> (residual: Double, sweep: Double) {
-    var angle = atan2(path.ys[0] - cy, path.xs[0] - cx)
     var (sa, sr, saa, sar, srr) = (0.0, 0.0, 0.0, 0.0, 0.0)
     var unwound = 0.0
+    var (px, py) = (path.xs[0] - cx, path.ys[0] - cy)
     for i in 0..<path.count {
       let (dx, dy) = (path.xs[i] - cx, path.ys[i] - cy)
-      let a = atan2(dy, dx)
-      unwound += remainder(a - angle, 2 * .pi)
-      angle = a
+      // The turn from the previous point's radius to this one's, in (−π, π].
+      unwound += atan2(px * dy - py * dx, px * dx + py * dy)
+      (px, py) = (dx, dy)
       let r = (dx * dx + dy * dy).squareRoot()
       sa += unwound
       sr += r
