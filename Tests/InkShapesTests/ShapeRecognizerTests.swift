@@ -210,8 +210,8 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
   }
 
   /// A hexagon drawn a side a stroke, each side stopping short of the corners by a tenth of its
-  /// length (gaps wider than the touch distance of a side), is one hexagon of all six strokes (though each is a line surer than the polygon); two dashes far
-  /// apart, and a circle with an arc beside it, stay apart.
+  /// length (gaps wider than the touch distance of a side), is one hexagon of all six strokes
+  /// (though each side alone is a line surer than it), and a lone dot far off stays alone.
   @Test func aPolygonWithGapsBetweenItsSidesIsOneShape() throws {
     let corners = (0..<6).map { k -> (Double, Double) in
       let a = 2 * Double.pi * Double(k) / 6
@@ -229,18 +229,32 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(shapes.map(\.kind) == [.hexagon])
     #expect(shapes.first?.strokes == Array(0..<6))
     #expect(abs(try #require(shapes.first?.center)[0] - 150) < 0.02 * 200)
-    let dashes = [stroke([(0, 0), (40, 0)]), stroke([(200, 120), (240, 120)])]
-    #expect(recognizer.shapes(inStrokes: dashes).map(\.strokes) == [[0], [1]])
-    // A circle and an arc beside it that together come round: the circle is sure alone.
-    let circleAndArc = [
-      ellipse(100, 100, 50, 50),
-      stroke(
-        (0...20).map { k in
-          let a = Double.pi * (0.2 + 0.6 * Double(k) / 20)
-          return (100 + 80 * cos(a), 100 + 80 * sin(a))
-        }),
+    let dot = try SampleBuffer(xs: [600, 600], ys: [600, 600], extraChannels: [.t: [9, 9.01]])
+    #expect(recognizer.groups(of: sides + [dot]) == [Array(0..<6), [6]])
+  }
+
+  /// Marks whose chain closes but whose pen-up jumps are long for their size stay apart: an
+  /// `=` (two dashes 12 apart, 40 long) and a pair of brackets.
+  @Test func anEqualsSignAndBracketsAreNoRectangle() {
+    let equals = [stroke([(0, 0), (40, 0)]), stroke([(0, 12), (40, 12)])]
+    #expect(recognizer.groups(of: equals) == [[0], [1]])
+    let brackets = [
+      stroke([(10, 0), (0, 0), (0, 40), (10, 40)]), stroke([(30, 0), (40, 0), (40, 40), (30, 40)]),
     ]
-    #expect(recognizer.shapes(inStrokes: circleAndArc).map(\.strokes) == [[0], [1]])
+    #expect(recognizer.groups(of: brackets) == [[0], [1]])
+  }
+
+  /// A circle that a dot joined, with a stroke beside it whose chain with the circle closes, is
+  /// left as two groups (the dot's group is not read before the choice).
+  @Test func aCircleWithADotAndALineBesideItStaysTwo() throws {
+    // The circle starts and ends at its bottom, (100, 150); the line starts 25 below it, out of
+    // the circle's touch distance (21) but within the drawing's (30).
+    let circle = ellipse(100, 100, 50, 50, rotation: .pi / 2)
+    let dot = try SampleBuffer(xs: [151, 151], ys: [100, 100], extraChannels: [.t: [5, 5.01]])
+    let line = stroke([(100, 175), (100, 195)])
+    #expect(recognizer.groups(of: [circle, line]) == [[0], [1]])
+    let groups = recognizer.groups(of: [circle, dot, line])
+    #expect(groups == [[0, 1], [2]])
   }
 
   @Test func synthesizedPolygonsInSeveralStrokesAreOneShape() {

@@ -15,7 +15,7 @@ import _DuctusSupport
 /// Every window ends in a barrier (the workers wait for its slowest input, the calling thread
 /// for the workers), whose cost — waking threads, which in a virtual machine takes up to a
 /// millisecond — is paid once a window. So the window starts at `16 × jobs` inputs and doubles,
-/// up to `256 × jobs`, while a window takes less than ``targetWindowDuration`` to transform, and
+/// up to `256 × jobs`, while a window's round takes less than ``targetWindowDuration``, and
 /// halves again (down to `16 × jobs`) when one takes more than four times that: cheap inputs (a
 /// Quick, Draw! doodle's shapes, in some 0.3 ms) go in large windows, expensive ones (a
 /// page-sized drawing) in small ones. Measured with `ductus shapes detect -j 2` on 30,000 Quick,
@@ -29,15 +29,17 @@ import _DuctusSupport
 /// ```
 package struct OrderedParallelMap: Sendable {
   /// How many threads transform at once.
-  package var jobs: Int
+  package let jobs: Int
   /// How many inputs the first window holds.
-  package var windowSize: Int
-  /// How many inputs a window may grow to.
-  package var maximumWindowSize: Int
+  package let windowSize: Int
+  /// How many inputs a window may grow to (at least ``windowSize``).
+  package let maximumWindowSize: Int
 
-  /// A window that took less than this to transform is followed by one twice as large (up to
-  /// ``maximumWindowSize``), one that took more than four times as long by one half as large
-  /// (down to ``windowSize``).
+  /// A window whose round (from handing it to the workers until they are done with it and the
+  /// calling thread has read the next window and emitted the previous one's results) took less
+  /// than this is followed by one twice as large (up to ``maximumWindowSize``), one that took
+  /// more than four times as long by one half as large (down to ``windowSize``); the size read
+  /// next is decided before the window in flight is done, so a change shows a window later.
   package static let targetWindowDuration: Duration = .milliseconds(50)
 
   /// Creates a map with `jobs` threads and windows that start at `16 × jobs` inputs and grow up

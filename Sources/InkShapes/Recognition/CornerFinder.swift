@@ -94,7 +94,8 @@ public enum CornerFinder {
   /// the middle value as pivot: O(n) on average where sorting is O(n log n)); `values` is
   /// left reordered.
   static func selected(_ values: inout [Double], rank: Int) -> Double {
-    values.withUnsafeMutableBufferPointer { values in
+    precondition(values.indices.contains(rank), "rank \(rank) outside 0..<\(values.count)")
+    return values.withUnsafeMutableBufferPointer { values in
       var (low, high) = (0, values.count - 1)
       while low < high {
         let pivot = values[(low + high) / 2]

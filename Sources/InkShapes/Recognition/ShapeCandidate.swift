@@ -79,6 +79,14 @@ struct ShapeCandidate {
     return (xs, ys, breaks)
   }
 
+  /// The `hopeless` bound of ``measure(_:hopeless:)`` for a reading that is kept only when it
+  /// fits better than `best`: its mean deviation widened by a billionth, far more than the
+  /// rounding of the measuring's sum, so that no reading that would beat it is given up; infinity
+  /// without one.
+  static func beating(_ best: ShapeCandidate?) -> Double {
+    (best?.fit.meanDeviation ?? .infinity) * (1 + 1e-9)
+  }
+
   /// Measures the fit of all the path's ink (an over-traced lap and a letter's tail count) to
   /// the outline: the mean and largest
   /// distance to it over the outline's bounding-box diagonal, and the part of the outline's

@@ -126,7 +126,7 @@ extension ShapeClassifier {
         guard
           let reading = ShapeCandidate(
             ideal: shape, complexity: 3, path: path,
-            hopeless: best?.fit.meanDeviation ?? .infinity)
+            hopeless: ShapeCandidate.beating(best))
         else {
           continue
         }
@@ -144,9 +144,10 @@ extension ShapeClassifier {
     var (px, py) = (path.xs[0] - cx, path.ys[0] - cy)
     for i in 0..<path.count {
       let (dx, dy) = (path.xs[i] - cx, path.ys[i] - cy)
-      // The turn from the previous point's radius to this one's, in (−π, π].
+      // The turn from the last radius that has a direction to this one, in [−π, π] (a point on
+      // the centre has none, and the turn across it is counted at the next point).
       unwound += atan2(px * dy - py * dx, px * dx + py * dy)
-      (px, py) = (dx, dy)
+      if dx != 0 || dy != 0 { (px, py) = (dx, dy) }
       let r = (dx * dx + dy * dy).squareRoot()
       sa += unwound
       sr += r

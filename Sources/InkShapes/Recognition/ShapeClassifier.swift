@@ -514,9 +514,9 @@ struct ShapeClassifier {
     return reading
   }
 
-  /// The arc of `circle` (the circle fitted to the whole path) from the path's first to its last
-  /// point, when it turns between 20° and 330° (`sweep`, signed, as ``CircleFit/sweep(xs:ys:range:)``
-  /// measures it).
+  /// The arc of `circle` (the circle fitted to the whole path) from the path's first to its
+  /// last point, when it turns between 20° and 330° (`sweep`, signed, as
+  /// ``CircleFit/sweep(xs:ys:range:)`` measures it).
   func arcCandidate(_ circle: CircleFit, sweep: Double) -> ShapeCandidate? {
     guard abs(sweep) >= .pi / 9, abs(sweep) <= 11 * .pi / 6 else { return nil }
     let start = atan2(path.ys[0] - circle.cy, path.xs[0] - circle.cx)

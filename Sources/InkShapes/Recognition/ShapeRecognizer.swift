@@ -19,7 +19,8 @@ import OpenPencilKit
 /// touch form a candidate group (chained in the order and direction with the shortest jumps),
 /// which is kept whole when together they make a better shape than apart (a rectangle in four
 /// strokes, an arrow whose head is a second stroke, a star drawn as two triangles); strokes
-/// that cross one another and make no shape together are writing. Each
+/// that cross one another and make no shape together are writing; and groups that chain, with
+/// short jumps, into a closed shape (a polygon drawn a side a stroke with gaps) become one. Each
 /// group is read by ``shape(of:strokes:)``: cleaned and resampled, its corners found (ShortStraw
 /// and IStraw), every kind that could fit it fitted (PaleoSketch's way), and the reading with
 /// the highest confidence kept, its confidence a logistic map of its fit (see the
@@ -110,6 +111,9 @@ public struct ShapeRecognizer: Sendable {
   /// reading together is a shape at least as sure as their readings apart, split into single
   /// strokes otherwise (and sets larger than ``maximumGroupSize`` always). Dots (strokes under
   /// ``dotFraction`` of the largest) join the group of a stroke they touch, else stand alone.
+  /// Last, groups that are not all closed shapes are made one when, chained with pen-up jumps
+  /// within ``touchDistance`` of the drawing's diagonal, they read as a closed shape (see the
+  /// <doc:ShapeRecognition> article's "Groups").
   public func groups(of strokes: [SampleBuffer]) -> [[Int]] {
     readGroups(of: strokes).map(\.strokes)
   }
@@ -189,38 +193,48 @@ public struct ShapeRecognizer: Sendable {
         groups[g].reading = reading(ofStroke: stroke, strokes, path: path)
       }
     }
-    if let whole = wholeDrawing(strokes, groups: groups) { return [whole] }
-    return groups.sorted { $0.strokes[0] < $1.strokes[0] }
+    let segmented = wholeDrawing(strokes, groups: groups, isDot: isDot) ?? groups
+    return segmented.sorted { $0.strokes[0] < $1.strokes[0] }
   }
 
-  /// The drawing's strokes as one group (its dots left out of the fits) when they fell into
-  /// several that are not all closed shapes but together make a closed one (a polygon whose
-  /// sides are strokes with gaps wider than ``touchDistance`` of a side between them), which,
-  /// when some of the groups are closed shapes, must be at least as sure as the groups are on
-  /// average (a circle with a stroke beside it stays two); `nil` otherwise.
+  /// The drawing's groups with those that are not lone dots made one, when they are several,
+  /// not all closed shapes, and chain into a closed one: a polygon whose sides are strokes with
+  /// gaps wider than ``touchDistance`` of a side between them. The chain's pen-up jumps must
+  /// each be within ``touchDistance`` of the drawing's diagonal, and its ends within
+  /// ``ShapeClassifier/unfinishedGap`` of it (as a stroke's may be); when some of the groups are
+  /// closed shapes, the reading together must also be at least as sure as the groups are on
+  /// average. `nil` otherwise, and when a group a dot joined (so not yet read) is among them.
   private func wholeDrawing(
-    _ strokes: [SampleBuffer], groups: [(strokes: [Int], reading: ShapeReading?)]
-  ) -> (strokes: [Int], reading: ShapeReading?)? {
-    guard groups.count > 1, strokes.count <= maximumGroupSize else { return nil }
-    let readings = groups.compactMap(\.reading)
+    _ strokes: [SampleBuffer], groups: [(strokes: [Int], reading: ShapeReading?)], isDot: [Bool]
+  ) -> [(strokes: [Int], reading: ShapeReading?)]? {
+    let isLoneDot = groups.map { $0.strokes.count == 1 && isDot[$0.strokes[0]] }
+    let parts = groups.indices.filter { !isLoneDot[$0] }.map { groups[$0] }
+    let members = parts.flatMap(\.strokes).sorted()
+    guard parts.count > 1, members.count <= maximumGroupSize else { return nil }
+    let readings = parts.compactMap(\.reading)
     let closed = readings.filter {
       ($0.candidate?.shape.kind.isClosed ?? false) && $0.confidence >= minimumConfidence
     }
-    guard closed.count < readings.count else { return nil }
-    // Only a chain that comes back near its start can read as a closed kind: the others are
-    // not read at all.
-    let chained = StrokeContact.chained(Self.withoutDots(strokes))
+    guard readings.count == parts.count, closed.count < readings.count else { return nil }
+    let chained = StrokeContact.chained(Self.withoutDots(members.map { strokes[$0] }))
     guard let path = InkPath(strokes: chained),
-      path.closingIndex() != nil
-        || path.distance(0, path.count - 1) <= ShapeClassifier.unfinishedGap * path.diagonal
+      Self.largestJump(chained) <= touchDistance * path.diagonal,
+      path.distance(0, path.count - 1) <= ShapeClassifier.unfinishedGap * path.diagonal
     else { return nil }
-    let all = Array(strokes.indices)
-    let together = reading(ofChained: chained, path: path, strokes: all)
-    let apart = readings.reduce(0) { $0 + $1.confidence } / Double(max(readings.count, 1))
+    let together = reading(ofChained: chained, path: path, strokes: members)
+    let apart = readings.reduce(0) { $0 + $1.confidence } / Double(readings.count)
     guard let kind = together.candidate?.shape.kind, kind.isClosed,
       together.confidence >= minimumConfidence, closed.isEmpty || together.confidence >= apart
     else { return nil }
-    return (all, together)
+    return [(members, together)] + groups.indices.filter { isLoneDot[$0] }.map { groups[$0] }
+  }
+
+  /// The longest pen-up jump from one of `chained` strokes' end to the next one's start.
+  static func largestJump(_ chained: [SampleBuffer]) -> Double {
+    zip(chained, chained.dropFirst()).reduce(0) { longest, pair in
+      let (a, b) = pair
+      return max(longest, hypot(b.xs[0] - a.xs[a.count - 1], b.ys[0] - a.ys[a.count - 1]))
+    }
   }
 
   /// A stroke whose bounding-box diagonal is under this part of the largest stroke's of the
