@@ -15,7 +15,9 @@ struct ShapesDetectCommand: Command {
       discussion:
         "The strokes of each drawing are grouped (up to eight strokes that touch or nearly "
         + "touch and make a better shape together than apart, drawn in any order and direction, "
-        + "as a polygon a side a stroke; a dot joins the group it touches), and each group is "
+        + "as a polygon a side a stroke; strokes that chain with short gaps into a closed "
+        + "shape, such as an octagon whose sides stop short of each other, are one group too; "
+        + "a dot joins the group it touches), and each group is "
         + "named a kind (line, polyline, "
         + "arc, circle, ellipse, spiral, helix, curve, triangle, quadrilateral, "
         + "roundedRectangle, pentagon, hexagon, polygon, star, arrow, heart, cloud, chatBubble, "
