@@ -234,7 +234,7 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
   }
 
   /// Marks whose chain closes but whose pen-up jumps are long for their size stay apart: an
-  /// `=` (two dashes 12 apart, 40 long) and a pair of brackets.
+  /// `=` (two dashes 12 apart, 40 long), a pair of brackets and a pair of parentheses.
   @Test func anEqualsSignAndBracketsAreNoRectangle() {
     let equals = [stroke([(0, 0), (40, 0)]), stroke([(0, 12), (40, 12)])]
     #expect(recognizer.groups(of: equals) == [[0], [1]])
@@ -242,6 +242,16 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
       stroke([(10, 0), (0, 0), (0, 40), (10, 40)]), stroke([(30, 0), (40, 0), (40, 40), (30, 40)]),
     ]
     #expect(recognizer.groups(of: brackets) == [[0], [1]])
+    // ( ): arcs of radius 30 about (30, 30), each pushed 10 out.
+    func arc(from start: Double, to end: Double, shift: Double) -> SampleBuffer {
+      stroke(
+        (0...30).map { k in
+          let a = (start + (end - start) * Double(k) / 30) * .pi / 180
+          return (30 + shift + 30 * cos(a), 30 + 30 * sin(a))
+        })
+    }
+    let parentheses = [arc(from: 110, to: 250, shift: -10), arc(from: -70, to: 70, shift: 10)]
+    #expect(recognizer.groups(of: parentheses) == [[0], [1]])
   }
 
   /// A circle that a dot joined, with a stroke beside it whose chain with the circle closes, is
