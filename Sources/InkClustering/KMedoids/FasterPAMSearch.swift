@@ -162,12 +162,15 @@ struct FasterPAMSearch<Source: FasterPAMDistances> {
       nearestDistance.withUnsafeBufferPointer { nearestDistance in
         secondDistance.withUnsafeBufferPointer { secondDistance in
           change.withUnsafeMutableBufferPointer { change in
+            // Most points are nearer their second medoid than to `j`: one comparison each
+            // (the nearest distance is never above the second).
             for o in 0..<count {
               let d = Double(start[o * step])
+              guard d < secondDistance[o] else { continue }
               if d < nearestDistance[o] {
                 shared += d - nearestDistance[o]
                 change[nearest[o]] += nearestDistance[o] - secondDistance[o]
-              } else if d < secondDistance[o] {
+              } else {
                 change[nearest[o]] += d - secondDistance[o]
               }
             }
