@@ -170,11 +170,8 @@ enum ShapeEvaluation: BenchmarkSuite {
     }
     let read = tally.labels.filter { $0.value.right > 0 }
     for (label, counts) in tally.labels.sorted(by: { $0.key < $1.key }) {
-      let listed = counts.kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
-        "\($0.key) \($0.value)"
-      }
       Stopwatch.emit(
-        "synthetic\t\(label)\t\(counts.right)/\(counts.count)\t" + listed.joined(separator: ", "))
+        "synthetic\t\(label)\t\(counts.right)/\(counts.count)\t" + listed(counts.kinds))
     }
     let right = read.values.reduce(0) { $0 + $1.right }
     let total = read.values.reduce(0) { $0 + $1.count }
@@ -256,16 +253,20 @@ enum ShapeEvaluation: BenchmarkSuite {
         + String(format: "%.1f%%", 100 * Double(right) / Double(max(targets.count, 1))))
     for label in Set(outcomes.map(\.label)).sorted() {
       let these = outcomes.filter { $0.label == label }
-      var kinds: [ShapeKind: Int] = [:]
-      for outcome in these { kinds[outcome.kind, default: 0] += 1 }
-      let listed = kinds.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }.map {
-        "\($0.key.rawValue) \($0.value)"
-      }
+      var kinds: [String: Int] = [:]
+      for outcome in these { kinds[outcome.kind.rawValue, default: 0] += 1 }
       let target = these[0].isTarget ? "" : " (no target)"
       Stopwatch.emit(
         "\(corpus)\t\(half)\t\(label)\(target)\t\(these.filter(\.right).count)/\(these.count)\t"
-          + listed.joined(separator: ", "))
+          + listed(kinds))
     }
+  }
+
+  /// A confusion row's kinds, "kind count, …", the most frequent first and equal counts by name
+  /// (so that the line does not change with the hash seed from run to run).
+  static func listed(_ kinds: [String: Int]) -> String {
+    kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+      .joined(separator: ", ")
   }
 
   /// Prints, by confidence bin of the chosen readings (each group's, before the threshold), how

@@ -216,7 +216,9 @@ public struct ShapeRecognizer: Sendable {
       ($0.candidate?.shape.kind.isClosed ?? false) && $0.confidence >= minimumConfidence
     }
     guard readings.count == parts.count, closed.count < readings.count else { return nil }
-    let chained = StrokeContact.chained(Self.withoutDots(members.map { strokes[$0] }))
+    // No dot is among the members: lone ones are left out, and a group a dot joined has no
+    // reading yet, which ended the search above.
+    let chained = StrokeContact.chained(members.map { strokes[$0] })
     guard let path = InkPath(strokes: chained),
       Self.largestJump(chained) <= touchDistance * path.diagonal,
       path.distance(0, path.count - 1) <= ShapeClassifier.unfinishedGap * path.diagonal
@@ -230,7 +232,7 @@ public struct ShapeRecognizer: Sendable {
   }
 
   /// The longest pen-up jump from one of `chained` strokes' end to the next one's start.
-  static func largestJump(_ chained: [SampleBuffer]) -> Double {
+  private static func largestJump(_ chained: [SampleBuffer]) -> Double {
     zip(chained, chained.dropFirst()).reduce(0) { longest, pair in
       let (a, b) = pair
       return max(longest, hypot(b.xs[0] - a.xs[a.count - 1], b.ys[0] - a.ys[a.count - 1]))
