@@ -4,8 +4,8 @@ import InkShapes
 import Testing
 
 /// The kinds read from their ideal outline (curve, spiral, helix, heart, cloud, rounded
-/// rectangle), on the synthesizer's specimens and on exact outlines, and a letter that stays
-/// `none`.
+/// rectangle, chat bubble) and the arc, on the synthesizer's specimens and on exact outlines, and
+/// a letter that stays `none`.
 @Suite struct SmoothShapeRecognitionTests {
   let recognizer = ShapeRecognizer()
 
@@ -19,10 +19,19 @@ import Testing
     }.count
   }
 
-  @Test(arguments: [ShapeKind.curve, .spiral, .helix, .heart, .cloud])
+  @Test(arguments: [
+    ShapeKind.curve, .spiral, .helix, .heart, .cloud, .chatBubble, .arc, .ellipse,
+  ])
   func synthesizedSmoothKindsAreThemselves(kind: ShapeKind) {
     let found = right(kind)
     #expect(found >= 11, "\(kind): \(found) of 12")
+  }
+
+  @Test func synthesizedRoundedRectanglesAreThemselves() {
+    // Some rounded corners of these are so tight that a polygon fits as well (95 of 100 in
+    // `DuctusBench evaluate-shapes synthetic --seed 11`).
+    let found = right(.roundedRectangle, count: 24)
+    #expect(found >= 21, "\(found) of 24")
   }
 
   @Test func aCurveIsNoZigzag() throws {
@@ -81,6 +90,49 @@ import Testing
     let corners = try IdealShape(sharp).densified(spacing: 1)[0]
     let square = recognizer.shape(of: [try samples(corners.map { (Double($0.x), Double($0.y)) })])
     #expect(square.kind == .quadrilateral)
+  }
+
+  @Test func aChatBubbleHasItsBodyAndTail() throws {
+    // A body 200 by 110 about (300, 200), turned by 5°, its tail's tip below its left half.
+    let truth = DetectedShape(
+      kind: .chatBubble, confidence: 1, strokes: [0], center: [300, 200], radii: [100, 55],
+      rotation: 5 * Double.pi / 180, tail: [250, 290])
+    let outline = try IdealShape(truth).densified(spacing: 1)[0]
+    let shape = recognizer.shape(of: [try samples(outline.map { (Double($0.x), Double($0.y)) })])
+    #expect(shape.kind == .chatBubble)
+    let (center, radii, tail) = (
+      try #require(shape.center), try #require(shape.radii), try #require(shape.tail)
+    )
+    #expect(hypot(center[0] - 300, center[1] - 200) < 0.02 * 200)
+    #expect(abs(radii[0] - 100) < 0.03 * 100 && abs(radii[1] - 55) < 0.03 * 55)
+    #expect(hypot(tail[0] - 250, tail[1] - 290) < 0.02 * 200)
+    #expect(abs(try #require(shape.rotation) - 5 * Double.pi / 180) < 2 * Double.pi / 180)
+    // The same body without its tail is a rounded rectangle.
+    let body = DetectedShape(
+      kind: .roundedRectangle, confidence: 1, strokes: [0], center: [300, 200],
+      radii: [100, 55], rotation: 5 * Double.pi / 180, cornerRadius: 27.5)
+    let plain = try IdealShape(body).densified(spacing: 1)[0]
+    let rounded = recognizer.shape(of: [try samples(plain.map { (Double($0.x), Double($0.y)) })])
+    #expect(rounded.kind == .roundedRectangle)
+  }
+
+  @Test func anArcHasItsCircleAndEnds() throws {
+    // 150° of a circle of radius 60 about (100, 100), from 200° on.
+    let points = (0...150).map { k -> (Double, Double) in
+      let a = (200 + Double(k)) * Double.pi / 180
+      return (100 + 60 * cos(a), 100 + 60 * sin(a))
+    }
+    let shape = recognizer.shape(of: [try samples(points)])
+    #expect(shape.kind == .arc)
+    let center = try #require(shape.center)
+    #expect(hypot(center[0] - 100, center[1] - 100) < 0.5)
+    #expect(abs(try #require(shape.radii)[0] - 60) < 0.5)
+    // A slightly bowed stroke is a line, not an arc.
+    let bowed = (0...100).map { k -> (Double, Double) in
+      let t = Double(k) / 100
+      return (200 * t, 4 * sin(Double.pi * t))
+    }
+    #expect(recognizer.shape(of: [try samples(bowed)]).kind == .line)
   }
 
   @Test func anEIsStillNone() throws {

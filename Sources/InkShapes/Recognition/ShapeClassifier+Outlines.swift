@@ -1,7 +1,8 @@
 import Foundation
 
-/// The closed kinds that are no polygon and no ellipse: heart, cloud and rounded rectangle,
-/// each fitted to the loop and measured against its ideal outline (``ShapeParameters``).
+/// The closed kinds that are no polygon and no ellipse: heart, cloud, chat bubble and rounded
+/// rectangle, each fitted to the loop and measured against its ideal outline
+/// (``ShapeParameters``).
 extension ShapeClassifier {
   /// A cloud has at least this many bumps (dips of its radius between them).
   static let leastCloudBumps = 5
@@ -10,6 +11,21 @@ extension ShapeClassifier {
   /// A rectangle's corners are rounded when their radius is at least this part of its shorter
   /// side (the synthesizer rounds them by 0.15 to 0.3 of the height).
   static let roundedCornerShare = 0.1
+  /// A rounded rectangle's corner radius is at most this part of its shorter half side (at 1
+  /// the short sides are half circles).
+  static let roundestCorner = 0.8
+  /// A rounded rectangle's mean deviation is under this part of the sharp readings': the $1
+  /// logs' tuning rectangles whose corners fit a radius of 0.1 to 0.15 of the shorter side fit
+  /// it no more than 0.5% closer than their quadrilateral, the synthesizer's rounded rectangles
+  /// at least 5% closer (most over half).
+  static let roundingGain = 0.97
+  /// A chat bubble's body is refitted without the ink farther outside it than this part of the
+  /// tail's reach.
+  static let chatBubbleTailCut = 0.25
+  /// A chat bubble's tail reaches at least this part of the body's shorter side beyond it: the
+  /// synthesizer's reach 0.25 to 0.45 of the body's height (0.24 or more as fitted), the lead-in
+  /// of a tuning writer's `o` about 0.16.
+  static let chatBubbleTailLength = 0.2
 
   /// The heart and cloud readings of the loop `range`, where each applies; with a `rival`
   /// (the logit of a reading that comes before them and is kept), not those that cannot be
@@ -20,6 +36,7 @@ extension ShapeClassifier {
     var found: [ShapeCandidate] = []
     if let heart = heartCandidate(range: range, rival: rival) { found.append(heart) }
     if let cloud = cloudCandidate(range: range, rival: rival) { found.append(cloud) }
+    if let bubble = chatBubbleCandidate(range: range, rival: rival) { found.append(bubble) }
     return found
   }
 
@@ -144,34 +161,69 @@ extension ShapeClassifier {
     return count
   }
 
-  /// The rounded rectangle of a rectangle or square reading of the loop `range`: its box the
-  /// reading's corners (where its fitted sides meet), its corner radius from how far the ink
-  /// passes from them (a corner rounded by r passes (√2 − 1) r inside its box's corner); `nil`
-  /// when the corners are sharper than ``roundedCornerShare`` or the rounded outline fits no
-  /// better than the sharp one.
-  func roundedRectangle(from reading: ShapeCandidate, range: Range<Int>) -> ShapeCandidate? {
-    guard [.square, .rectangle].contains(reading.shape.subkind),
-      let corners = reading.shape.vertices, corners.count == 4
+  /// The rounded rectangle of the loop `range` (``RoundedRectangleFit``), when its corners are
+  /// round (their radius between ``roundedCornerShare`` of the shorter side and
+  /// ``roundestCorner`` of its half: rounder is an ellipse's or a stadium's) and it fits the ink
+  /// closer, by ``roundingGain``, than every polygon reading of four or more sides in `polygons`
+  /// (the sharp readings, whose sides a round corner cuts); `nil` otherwise.
+  func roundedRectangleCandidate(range: Range<Int>, polygons: [ShapeCandidate]) -> ShapeCandidate? {
+    guard range.count >= 16,
+      let box = RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range),
+      box.radius >= Self.roundedCornerShare * 2 * min(box.a, box.b),
+      box.radius <= Self.roundestCorner * min(box.a, box.b)
     else { return nil }
-    let cx = corners.reduce(0) { $0 + $1[0] } / 4
-    let cy = corners.reduce(0) { $0 + $1[1] } / 4
-    let rotation = remainder(
-      atan2(corners[1][1] - corners[0][1], corners[1][0] - corners[0][0]), .pi / 2)
-    let (c, s) = (cos(rotation), sin(rotation))
-    let rx = corners.map { abs(c * ($0[0] - cx) + s * ($0[1] - cy)) }.reduce(0, +) / 4
-    let ry = corners.map { abs(-s * ($0[0] - cx) + c * ($0[1] - cy)) }.reduce(0, +) / 4
-    let gap =
-      corners.map { corner in
-        range.map { hypot(path.xs[$0] - corner[0], path.ys[$0] - corner[1]) }.min() ?? 0
-      }.reduce(0, +) / 4
-    let radius = min(gap / (2.squareRoot() - 1), min(rx, ry))
-    guard rx > 0, ry > 0, radius >= Self.roundedCornerShare * 2 * min(rx, ry) else { return nil }
+    let sharp =
+      polygons.filter { [.quadrilateral, .pentagon, .hexagon, .polygon].contains($0.shape.kind) }
+      .map(\.fit.meanDeviation).min() ?? .infinity
     let shape = DetectedShape(
-      kind: .roundedRectangle, confidence: 0, strokes: [], center: [cx, cy], radii: [rx, ry],
-      rotation: rotation, hotPoints: [[cx, cy]], cornerRadius: radius)
-    guard let rounded = ShapeCandidate(ideal: shape, complexity: 3, path: path),
-      rounded.fit.meanDeviation < reading.fit.meanDeviation
+      kind: .roundedRectangle, confidence: 0, strokes: [], center: [box.cx, box.cy],
+      radii: [box.a, box.b], rotation: box.rotation, hotPoints: [[box.cx, box.cy]],
+      cornerRadius: box.radius)
+    guard
+      let rounded = ShapeCandidate(
+        ideal: shape, complexity: 3, path: path, hopeless: Self.roundingGain * sharp)
     else { return nil }
-    return rounded
+    return rounded.fit.meanDeviation < Self.roundingGain * sharp ? rounded : nil
+  }
+
+  /// The chat bubble of the loop `range`: its body the rounded rectangle of the ink without the
+  /// tail (``RoundedRectangleFit``, refitted twice without the ink farther outside it than
+  /// ``chatBubbleTailCut`` of the farthest), its tail's tip the ink farthest outside the body,
+  /// at least ``chatBubbleTailLength`` of the body's shorter side; the body turned a quarter
+  /// when the tail leaves a short side, so that it leaves the top or bottom, as PaperKit's does.
+  /// `nil` without such a tail, or when it cannot be surer than `rival`.
+  func chatBubbleCandidate(range: Range<Int>, rival: Double? = nil) -> ShapeCandidate? {
+    guard var body = RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range) else {
+      return nil
+    }
+    var tip = (distance: -Double.infinity, index: range.lowerBound)
+    for pass in 0..<3 {
+      tip = (-.infinity, range.lowerBound)
+      let distances = range.map { body.signedDistance(x: path.xs[$0], y: path.ys[$0]) }
+      for (k, d) in distances.enumerated() where d > tip.distance {
+        tip = (d, range.lowerBound + k)
+      }
+      guard pass < 2 else { break }
+      let cut = Self.chatBubbleTailCut * tip.distance
+      guard tip.distance > 0,
+        let refit = RoundedRectangleFit(
+          xs: path.xs, ys: path.ys, range: range, excluding: distances.map { $0 > cut })
+      else { return nil }
+      body = refit
+    }
+    guard tip.distance >= Self.chatBubbleTailLength * 2 * min(body.a, body.b) else { return nil }
+    let (tx, ty) = (path.xs[tip.index], path.ys[tip.index])
+    let (c, s) = (cos(body.rotation), sin(body.rotation))
+    let (u, v) = (c * (tx - body.cx) + s * (ty - body.cy), -s * (tx - body.cx) + c * (ty - body.cy))
+    var (rx, ry, rotation) = (body.a, body.b, body.rotation)
+    if abs(u) / rx > abs(v) / ry { (rx, ry, rotation) = (ry, rx, rotation + .pi / 2) }
+    let shape = DetectedShape(
+      kind: .chatBubble, confidence: 0, strokes: [], center: [body.cx, body.cy],
+      radii: [rx, ry], rotation: rotation, tail: [tx, ty],
+      hotPoints: [[tx, ty], [body.cx, body.cy]])
+    let hopeless = hopeless(.chatBubble, complexity: 3, rival: rival)
+    guard let reading = ShapeCandidate(ideal: shape, complexity: 3, path: path, hopeless: hopeless)
+    else { return nil }
+    return reading.fit.meanDeviation < hopeless ? reading : nil
   }
 }

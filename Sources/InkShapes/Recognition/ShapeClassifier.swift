@@ -90,9 +90,7 @@ struct ShapeClassifier {
     var found = polygons.readings
     round?.cornerEvidence = polygons.strongest
     // A rectangle whose corners are rounded is a rounded rectangle, and no polygon.
-    let rounded = found.compactMap { roundedRectangle(from: $0, range: range) }
-      .min { $0.fit.meanDeviation < $1.fit.meanDeviation }
-    if let rounded {
+    if let rounded = roundedRectangleCandidate(range: range, polygons: found) {
       found.removeAll { [.quadrilateral, .pentagon, .hexagon, .polygon].contains($0.shape.kind) }
       found.append(rounded)
     }

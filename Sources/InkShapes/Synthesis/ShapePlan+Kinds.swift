@@ -57,7 +57,9 @@ extension ShapePlan {
     case .ellipse:
       var shape = truth()
       shape.center = c
-      shape.radii = [size / 2, size / 2 * random.uniform(0.45...0.72)]
+      // The minor axis at most 0.65 of the major: from 0.7 a round shape is a circle
+      // (``ShapeClassifier/circleAxisRatio``), and the hand's wander blurs the last 0.05.
+      shape.radii = [size / 2, size / 2 * random.uniform(0.45...0.65)]
       shape.rotation = random.uniform(0...(.pi))
       return smoothLoop(shape, strokes: strokes, random: &random)
     case .spiral:

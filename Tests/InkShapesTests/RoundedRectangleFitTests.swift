@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import _DuctusSupport
+
+@testable import InkShapes
+
+/// The rounded rectangle fit on exact outlines (turned, shifted, with and without noise and
+/// left-out points), its signed distance, its hull and minimum-area start, and the inputs it
+/// refuses.
+@Suite struct RoundedRectangleFitTests {
+  /// Points every `spacing` along the ideal outline of a rounded rectangle.
+  func outline(
+    center: (Double, Double), radii: (Double, Double), rotation: Double, radius: Double,
+    spacing: Double = 1
+  ) throws -> (xs: [Double], ys: [Double]) {
+    let truth = DetectedShape(
+      kind: .roundedRectangle, confidence: 1, strokes: [0], center: [center.0, center.1],
+      radii: [radii.0, radii.1], rotation: rotation, cornerRadius: radius)
+    let points = try IdealShape(truth).densified(spacing: spacing)[0]
+    return (points.map { Double($0.x) }, points.map { Double($0.y) })
+  }
+
+  @Test(arguments: [0.0, 0.3, -0.6, 1.2, 2.0])
+  func anExactOutlineGivesItsParametersBack(rotation: Double) throws {
+    let (xs, ys) = try outline(
+      center: (300, 200), radii: (90, 50), rotation: rotation, radius: 18)
+    let fit = try #require(RoundedRectangleFit(xs: xs, ys: ys, range: 0..<xs.count))
+    #expect(abs(fit.cx - 300) < 0.5 && abs(fit.cy - 200) < 0.5)
+    // The first side within 45° of level: a and b swap where the rotation turns by a quarter.
+    let quarter = (rotation / (.pi / 2)).rounded()
+    #expect(abs(remainder(fit.rotation - (rotation - quarter * .pi / 2), .pi)) < 0.01)
+    let (a, b) = Int(quarter) & 1 == 1 ? (50.0, 90.0) : (90.0, 50.0)
+    #expect(abs(fit.a - a) < 0.5 && abs(fit.b - b) < 0.5, "\(fit.a) \(fit.b)")
+    #expect(abs(fit.radius - 18) < 1.5, "\(fit.radius)")
+    #expect(fit.rotation > -.pi / 4 && fit.rotation <= .pi / 4)
+    // Every outline point lies on the fitted outline.
+    let worst = xs.indices.map { abs(fit.signedDistance(x: xs[$0], y: ys[$0])) }.max()!
+    #expect(worst < 0.6)
+  }
+
+  @Test func aSharpRectangleFitsACornerRadiusNearZero() throws {
+    let xs =
+      (0..<40).map { Double($0) * 5 } + (0..<20).map { _ in 200.0 }
+      + (0..<40).map { 200 - Double($0) * 5 } + (0..<20).map { _ in 0.0 }
+    let ys =
+      (0..<40).map { _ in 0.0 } + (0..<20).map { Double($0) * 5 }
+      + (0..<40).map { _ in 100.0 } + (0..<20).map { 100 - Double($0) * 5 }
+    let fit = try #require(RoundedRectangleFit(xs: xs, ys: ys, range: 0..<xs.count))
+    #expect(fit.radius < 1, "\(fit.radius)")
+    #expect(abs(fit.a - 100) < 0.5 && abs(fit.b - 50) < 0.5)
+  }
+
+  @Test func leftOutPointsDoNotPullTheFit() throws {
+    var (xs, ys) = try outline(center: (0, 0), radii: (60, 40), rotation: 0, radius: 12)
+    // A spike out of the bottom side, as a chat bubble's tail.
+    for k in 0..<10 {
+      xs.append(Double(k) * 2)
+      ys.append(40 + 30 * Double(k) / 9)
+    }
+    let excluded = xs.indices.map { $0 >= xs.count - 10 }
+    let fit = try #require(
+      RoundedRectangleFit(xs: xs, ys: ys, range: 0..<xs.count, excluding: excluded))
+    #expect(abs(fit.b - 40) < 0.3 && abs(fit.cy) < 0.3)
+    let pulled = try #require(RoundedRectangleFit(xs: xs, ys: ys, range: 0..<xs.count))
+    #expect(abs(pulled.b - 40) + abs(pulled.cy) > abs(fit.b - 40) + abs(fit.cy))
+  }
+
+  @Test func noisyInkStillGivesTheBox() throws {
+    var (xs, ys) = try outline(center: (100, 100), radii: (70, 45), rotation: 0.2, radius: 15)
+    var random = SplitMix64(seed: 3)
+    for i in xs.indices {
+      xs[i] += random.uniform(-1.5...1.5)
+      ys[i] += random.uniform(-1.5...1.5)
+    }
+    let fit = try #require(RoundedRectangleFit(xs: xs, ys: ys, range: 0..<xs.count))
+    #expect(abs(fit.cx - 100) < 1 && abs(fit.cy - 100) < 1)
+    #expect(abs(fit.a - 70) < 1.5 && abs(fit.b - 45) < 1.5)
+    #expect(abs(fit.rotation - 0.2) < 0.02)
+    #expect(abs(fit.radius - 15) < 4)
+  }
+
+  @Test func theSignedDistanceIsExactOnSidesAndCorners() throws {
+    let p: [Double] = [0, 0, 0, 10, 5, 2]
+    #expect(RoundedRectangleFit.distance(p, x: 0, y: 0).value == -5)
+    #expect(RoundedRectangleFit.distance(p, x: 14, y: 0).value == 4)
+    #expect(RoundedRectangleFit.distance(p, x: 0, y: -7).value == 2)
+    // Outside a corner: from the corner circle's centre (8, 3), radius 2.
+    let d = RoundedRectangleFit.distance(p, x: 8 + 3, y: 3 + 4).value
+    #expect(abs(d - 3) < 1e-12)
+  }
+
+  @Test func theGradientMatchesFiniteDifferences() {
+    let p: [Double] = [3, -2, 0.4, 20, 12, 5]
+    for (x, y) in [(30.0, 10.0), (-5, 20), (5, -1), (22, -18), (-30, -25)] {
+      let (_, gradient) = RoundedRectangleFit.distance(p, x: x, y: y)
+      for k in 0..<6 {
+        var (up, down) = (p, p)
+        up[k] += 1e-6
+        down[k] -= 1e-6
+        let numeric =
+          (RoundedRectangleFit.distance(up, x: x, y: y).value
+            - RoundedRectangleFit.distance(down, x: x, y: y).value) / 2e-6
+        #expect(abs(numeric - gradient[k]) < 1e-5, "(\(x), \(y)) parameter \(k)")
+      }
+    }
+  }
+
+  @Test func theHullAndTheMinimumAreaRectangle() throws {
+    // A square turned by 30° with points inside it and on its sides.
+    let (c, s) = (cos(Double.pi / 6), sin(Double.pi / 6))
+    let local = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1), (0, 0), (0.5, 0.2), (-0.7, 0.9), (0.3, -0.95)]
+    let xs = local.map { 10 * (c * $0.0 - s * $0.1) }
+    let ys = local.map { 10 * (s * $0.0 + c * $0.1) }
+    #expect(RoundedRectangleFit.convexHull(xs: xs, ys: ys).count == 4)
+    let box = try #require(RoundedRectangleFit.minimumAreaRectangle(xs: xs, ys: ys))
+    #expect(abs(box.a - 10) < 1e-9 && abs(box.b - 10) < 1e-9)
+    #expect(abs(remainder(box.rotation - .pi / 6, .pi / 2)) < 1e-9)
+  }
+
+  @Test func degenerateInputIsRefused() {
+    let line = (0..<20).map(Double.init)
+    #expect(RoundedRectangleFit(xs: line, ys: line, range: 0..<20) == nil)
+    #expect(RoundedRectangleFit(xs: [0, 1, 2], ys: [0, 1, 0], range: 0..<3) == nil)
+    let same = [Double](repeating: 4, count: 12)
+    #expect(RoundedRectangleFit(xs: same, ys: same, range: 0..<12) == nil)
+    #expect(RoundedRectangleFit.convexHull(xs: [], ys: []).isEmpty)
+  }
+}
