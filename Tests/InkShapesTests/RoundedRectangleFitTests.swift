@@ -106,9 +106,10 @@ import _DuctusSupport
   }
 
   @Test func theHullAndTheMinimumAreaRectangle() throws {
-    // A square turned by 30° with points inside it and on its sides.
+    // A square turned by 30° with points inside it.
     let (c, s) = (cos(Double.pi / 6), sin(Double.pi / 6))
-    let local = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1), (0, 0), (0.5, 0.2), (-0.7, 0.9), (0.3, -0.95)]
+    let corners = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)]
+    let local = corners + [(0, 0), (0.5, 0.2), (-0.7, 0.9), (0.3, -0.95)]
     let xs = local.map { 10 * (c * $0.0 - s * $0.1) }
     let ys = local.map { 10 * (s * $0.0 + c * $0.1) }
     #expect(RoundedRectangleFit.convexHull(xs: xs, ys: ys).count == 4)
