@@ -435,4 +435,30 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     let head = try #require(shape.head)
     #expect(hypot(head[0] - 300, head[1]) < 0.04 * 300)
   }
+
+  @Test func aPolylineDrawnAsOneIsAPolyline() throws {
+    // Three runs turning right by 60° and 75°: a polyline, its vertices the corners.
+    let corners = [(0.0, 0.0), (120, 0), (180, 104), (140, 200)]
+    let shape = recognizer.shape(of: [stroke(corners)])
+    #expect(shape.kind == .polyline)
+    let vertices = try #require(shape.vertices)
+    #expect(vertices.count == 4)
+    for corner in corners { #expect(nearest(corner, vertices) < 0.02 * 200) }
+    // The same runs turning left then right are writing's, not a polyline drawn as one; nor is
+    // a polyline with a short run, or one of five runs.
+    let both = [(0.0, 0.0), (120, 0), (180, -104), (280, -104)]
+    #expect(recognizer.shape(of: [stroke(both)]).kind != .polyline)
+    let short = [(0.0, 0.0), (120, 0), (135, 26), (95, 122)]
+    #expect(recognizer.shape(of: [stroke(short)]).kind != .polyline)
+  }
+
+  @Test func synthesizedPolylinesArePolylines() {
+    let synthesizer = ShapeSynthesizer(seed: 5)
+    let right = (0..<12).filter { index in
+      let specimen = synthesizer.specimen(kind: .polyline, index: index)
+      let shapes = recognizer.shapes(in: specimen.drawing)
+      return shapes.count == 1 && shapes[0].kind == .polyline
+    }.count
+    #expect(right >= 11, "\(right) of 12")
+  }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import InkShapes
+
+/// The hand-set rows of the confidence: a polyline drawn as one against the strokes of writing,
+/// and the arcs' steep row.
+@Suite struct ShapeConfidenceTests {
+  @Test func aPolylineIsDrawnAsOneWithFewEvenRunsTurningOneWay() {
+    #expect(ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [150, 87], [100, 174]]))
+    #expect(ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [100, 100], [0, 100]]))
+    // A rectangle left a side short turns by 270°: an unfinished outline.
+    #expect(
+      !ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [100, 100], [0, 100], [0, 40]]))
+    // Turns both ways, a turn too sharp or too slight, a short run, two or five runs.
+    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [150, 87], [250, 87]]))
+    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [0, 10], [100, 20]]))
+    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [200, 10], [300, 30]]))
+    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [110, 20], [60, 100]]))
+    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [100, 100]]))
+    #expect(
+      !ShapeConfidence.isDrawnPolyline([
+        [0, 0], [100, 0], [150, 87], [100, 174], [0, 174], [-50, 87],
+      ]))
+    #expect(!ShapeConfidence.isDrawnPolyline(nil))
+    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [0, 0], [0, 0], [0, 0]]))
+  }
+
+  /// A candidate of `kind` through `vertices` with the given fit and corner evidence.
+  func candidate(
+    _ kind: ShapeKind, vertices: [[Double]], mean: Double, evidence: Double? = nil
+  ) -> ShapeCandidate {
+    var reading = ShapeCandidate(
+      DetectedShape(kind: kind, confidence: 0, strokes: [], vertices: vertices),
+      outlineXs: vertices.map { $0[0] }, outlineYs: vertices.map { $0[1] }, closed: false,
+      complexity: Double(vertices.count - 1))
+    reading.fit = ShapeFit(meanDeviation: mean, maximumDeviation: 3 * mean, coverage: 1)
+    reading.cornerEvidence = evidence
+    return reading
+  }
+
+  @Test func onlyAPolylineDrawnAsOneCanBeSure() {
+    let drawn = candidate(
+      .polyline, vertices: [[0, 0], [100, 0], [150, 87], [100, 174]], mean: 0.002, evidence: 0.98)
+    #expect(ShapeConfidence.family(of: drawn) == ShapeConfidence.families - 1)
+    #expect(ShapeConfidence.of(drawn) > 0.5)
+    // Writing's polyline of eight runs that fits exactly stays near 0 (the learned row).
+    let writing = candidate(
+      .polyline, vertices: (0...8).map { [Double($0) * 10, $0 % 2 == 0 ? 0 : 3] }, mean: 0,
+      evidence: 1)
+    #expect(ShapeConfidence.family(of: writing) == ShapeConfidence.family(.polyline))
+    #expect(ShapeConfidence.of(writing) < 0.05)
+  }
+
+  @Test func anArcNeedsACloseFit() {
+    let ends: [[Double]] = [[0, 0], [100, 0]]
+    #expect(ShapeConfidence.of(candidate(.arc, vertices: ends, mean: 0.003)) > 0.9)
+    #expect(abs(ShapeConfidence.of(candidate(.arc, vertices: ends, mean: 0.006)) - 0.5) < 0.01)
+    #expect(ShapeConfidence.of(candidate(.arc, vertices: ends, mean: 0.01)) < 0.01)
+  }
+}
