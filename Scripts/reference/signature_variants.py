@@ -26,7 +26,8 @@ VERBOSE=1 prints each fold's tuned parameters and map on standard error. FOLDS=N
 into N folds in input order (FOLDS=5: users 1-4, 5-8, ...; FOLDS=20: leave one user out, tune on
 the other 19), each reported on by settings tuned on the others; the default is the two halves.
 MAP=median fits each fold's logistic map to one genuine and one forgery point a tuning user (the
-medians of the user's fused distances), so that no user weighs more than another.
+medians of the user's fused distances), so that no user weighs more than another; MAP_C sets the
+inverse strength of that map's ridge (scikit-learn's C, 1e6 by default).
 
 The T-norm variants compare each questioned signature with the user's cohort too (S2 of every
 other user, without the forger's own for a random forgery): 16,000 more DTW pairs, cached.
@@ -97,6 +98,98 @@ def features():
             out[(u, s)] = ({n: np.array(c) for n, c in zip(local["names"], local["columns"])}, glob)
     np.savez(path, features=np.array(out, dtype=object))
     return out
+
+
+def shared_scale_functions(feats):
+    """Adds to each signature's local functions `xShared`, `yShared`, `dxShared` and `dyShared`:
+    the position and its regression derivative centred and divided by one scale for both axes,
+    sqrt((var x + var y) / 2), so that the aspect ratio the per-axis z-normalisation removes is
+    kept."""
+    path = os.path.join(CACHE, "shared-scale.npz")
+    if os.path.exists(path):
+        extra = np.load(path, allow_pickle=True)["functions"].item()
+    else:
+        extra = {}
+        for u in range(1, USERS + 1):
+            for s in range(1, 41):
+                samples, _ = sf.samples(read(u, s))
+                x, y = np.array(samples["x"], float), np.array(samples["y"], float)
+                x, y = x - x.mean(), y - y.mean()
+                dx, dy = sf.regression(x), sf.regression(y)
+                scale = math.sqrt((x.var() + y.var()) / 2) or 1.0
+                rate = math.sqrt((dx.var() + dy.var()) / 2) or 1.0
+                extra[(u, s)] = {"xShared": x / scale, "yShared": y / scale,
+                                 "dxShared": dx / rate, "dyShared": dy / rate}
+        np.savez(path, functions=np.array(extra, dtype=object))
+    for key, functions in feats.items():
+        functions[0].update(extra[key])
+    return feats
+
+
+@njit(cache=True)
+def warping_path_costs(a, b, radius, groups):
+    """The DTW of `dtw` with its path traced: [joint distance, each group's Euclidean cost along
+    the path (all over n + m), the path's steps over n + m, its share of steps that are not
+    diagonal, its mean distance from the diagonal in relative time]."""
+    n, m = a.shape[0], b.shape[0]
+    below, above = max(0, n - m) + radius, max(0, m - n) + radius
+    d = np.full((n + 1, m + 1), np.inf)
+    d[0, 0] = 0.0
+    for i in range(n):
+        for j in range(max(0, i - below), min(m - 1, i + above) + 1):
+            s = 0.0
+            for k in range(a.shape[1]):
+                s += (a[i, k] - b[j, k]) ** 2
+            d[i + 1, j + 1] = math.sqrt(s) + min(d[i, j + 1], d[i, j], d[i + 1, j])
+    count = groups.max() + 1
+    kinds = np.zeros(count)
+    i, j, steps, diagonal, deviation = n, m, 0, 0, 0.0
+    while i > 0 and j > 0:
+        for group in range(count):
+            s = 0.0
+            for k in range(a.shape[1]):
+                if groups[k] == group:
+                    s += (a[i - 1, k] - b[j - 1, k]) ** 2
+            kinds[group] += math.sqrt(s)
+        deviation += abs((i - 1) / max(n - 1, 1) - (j - 1) / max(m - 1, 1))
+        steps += 1
+        both, up, left = d[i - 1, j - 1], d[i - 1, j], d[i, j - 1]
+        if both <= up and both <= left:
+            i, j, diagonal = i - 1, j - 1, diagonal + 1
+        elif up <= left:
+            i -= 1
+        else:
+            j -= 1
+    out = np.zeros(count + 4)
+    out[0] = d[n, m] / (n + m)
+    out[1:1 + count] = kinds / (n + m)
+    out[1 + count] = steps / (n + m)
+    out[2 + count] = 1.0 - diagonal / steps
+    out[3 + count] = deviation / steps
+    return out
+
+
+def path_table(feats, names, groups, band=0.1):
+    """P[u, r, c, :]: `warping_path_costs` from S(r+1) of user u+1 to columns(u+1)[c], the
+    cohort left out."""
+    path = os.path.join(CACHE, f"path-{'-'.join(names)}-{band}.npy")
+    if os.path.exists(path):
+        return np.load(path)
+    series = {key: np.column_stack([f[0][n] for n in names]) for key, f in feats.items()}
+    groups = np.array(groups)
+    t = np.zeros((USERS, POOL, 40 + RANDOM, groups.max() + 5))
+    for u in range(USERS):
+        for r in range(POOL):
+            a = series[(u + 1, r + 1)]
+            for c, key in enumerate(columns(u + 1)[:40 + RANDOM]):
+                if c < POOL and c <= r:
+                    t[u, r, c] = t[u, c, r]
+                    continue
+                b = series[key]
+                radius = max(1, math.ceil(band * max(len(a), len(b))))
+                t[u, r, c] = warping_path_costs(a, b, radius, groups)
+    np.save(path, t)
+    return t
 
 
 @njit(cache=True)
@@ -328,15 +421,21 @@ def global_distances(feats):
     def rms(z):
         return np.stack([np.sqrt((z[..., k] ** 2).mean(-1)) for k in kinds], -1)
 
-    def of(tune, anchored=False):
+    def of(tune, anchored=False, floor=0.5, cap=np.inf, power=2):
         """With `anchored`, less the references' own: the mean over references of each one's
-        distance to the other references' means and deviations."""
-        key = (tuple(tune), anchored)
+        distance to the other references' means and deviations. `floor` is the deviation's floor
+        in population deviations, `cap` the largest |z| a feature counts, and `power` the mean's
+        (2: the root mean square)."""
+        key = (tuple(tune), anchored, floor, cap, power)
         if key not in cache:
             scale = g[tune, :POOL].reshape(-1, g.shape[-1]).std(0)
             scale[scale == 0] = 1
-            z = (tests[:, None] - mean[:, :, None]) / np.maximum(sd, 0.5 * scale)[:, :, None]
-            cache[key] = rms(z)
+            z = (tests[:, None] - mean[:, :, None]) / np.maximum(sd, floor * scale)[:, :, None]
+            if (cap, power) == (np.inf, 2):
+                cache[key] = rms(z)
+            else:
+                z = np.minimum(np.abs(z), cap) ** power
+                cache[key] = np.stack([z[..., k].mean(-1) ** (1 / power) for k in kinds], -1)
             if anchored:
                 rest = [np.delete(refs, i, 2) for i in range(REFERENCES)]
                 own = np.mean([rms((refs[:, :, i] - r.mean(2))
@@ -358,7 +457,8 @@ def logistic(fused, tune):
         f = np.median(fused[tune][:, :, GEN:GEN + SKILLED].reshape(len(tune), -1), -1)
         x, y = np.r_[g, f][:, None], np.r_[np.ones(len(g)), np.zeros(len(f))]
         w = np.ones(len(y))
-    model = LogisticRegression(C=1e6).fit(x, y, sample_weight=w)
+    model = LogisticRegression(C=float(os.environ.get("MAP_C", "1e6"))).fit(
+        x, y, sample_weight=w)
     if os.environ.get("VERBOSE"):
         print("  map: slope", -model.coef_[0, 0], "center", -model.intercept_[0] / model.coef_[0, 0],
               file=sys.stderr)
@@ -673,7 +773,99 @@ def variants(feats):
             lambda k=k: lambda: small_tnorm(curvature, k, z_mixed, fine, 5))()
            for k in (3, 5, 19)},
     }
-    return table_of | {
+    # Issue 11's fifth round.
+    wide = WEIGHTS + [2 ** (k / 2) for k in range(3, 7)]
+
+    def joint_form(names, form, grid):
+        """The joint distance in another form, `form(s, p)`, p tuned on `grid` with the weight."""
+        s = stats(names)
+        return grid_fusion(lambda p, tune: form(s, p[1]) + p[0] * g(tune).sum(-1), [WEIGHTS, grid])
+
+    def global_form(names, form, weights=WEIGHTS, grid=(None,)):
+        """The global-feature distances in another form, `form(tune, p)`, p tuned on `grid`."""
+        s = stats(names)
+        return grid_fusion(lambda p, tune: anchored(s) + p[0] * form(tune, p[1]),
+                           [weights, list(grid)])
+
+    def path_term(names, column, grid, anchored_at_cohort=False):
+        """The anchored distance plus `b` times a figure of the joint warping path (its column
+        of `warping_path_costs`), less the references' own, over the cohort's gap if
+        `anchored_at_cohort`; b tuned on `grid`."""
+        s = stats(names)
+        p_table = path_table(feats, names, [0] * 6 + [1, 1, 2, 2])[..., column]
+        d = np.array([[p_table[u][c][:, TESTS].T for c in CHOSEN[u]] for u in range(USERS)])
+        rr = np.array([[p_table[u][np.ix_(c, c)] for c in CHOSEN[u]] for u in range(USERS)])
+        own = rr[..., ~np.eye(REFERENCES, dtype=bool)].mean(-1)
+        term = d.mean(-1) - own[..., None]
+        if anchored_at_cohort:
+            term = term / (s["cohort"] - s["spread"])
+        return grid_fusion(lambda p, tune: anchored(s) + p[0] * g(tune).sum(-1) + p[1] * term,
+                           [WEIGHTS, grid])
+
+    def without(*dropped):
+        return [n for n in curvature if n not in dropped]
+
+    s_curvature = stats(curvature)
+    nearest_joint = (s_curvature["mean"] - s_curvature["spread"]) / (
+        cohort_nearest(table(feats, curvature), 1) - s_curvature["spread"])
+    shared_dxdy = curvature[:2] + ["dxShared", "dyShared"] + curvature[4:]
+    function_sets = {
+        "+ d2x, d2y": curvature + ["d2x", "d2y"], "+ d2rho": curvature + ["d2rho"],
+        "+ d2velocity": curvature + ["d2velocity"], "+ d2pressure": curvature + ["d2pressure"],
+        "+ dazimuth, daltitude": curvature + ["dazimuth", "daltitude"],
+        "- pressure, dpressure": without("pressure", "dpressure"),
+        "- velocity, dvelocity": without("velocity", "dvelocity"), "- x, y": without("x", "y"),
+        "- pressure": without("pressure"), "- dpressure": without("dpressure"),
+        "- velocity": without("velocity"), "- dvelocity": without("dvelocity"),
+        "shared scale: x, y": ["xShared", "yShared"] + curvature[2:],
+        "shared scale: x, y, dx, dy": ["xShared", "yShared", "dxShared", "dyShared"]
+        + curvature[4:],
+        "shared scale: dx, dy": shared_dxdy,
+        "shared scale: dx, dy, - velocity, dvelocity": [
+            n for n in shared_dxdy if n not in ("velocity", "dvelocity")],
+        "shared scale: dx, dy beside the z-normalised": curvature + ["dxShared", "dyShared"],
+    }
+    fifth = {name: (lambda names=names: lambda: anchored_fusion(names))()
+             for name, names in function_sets.items()} | {
+        "log anchored": lambda: joint_form(
+            curvature, lambda s, _: (np.log(s["mean"]) - np.log(s["spread"]))
+            / (np.log(s["cohort"]) - np.log(s["spread"])), [None]),
+        "anchored, gap to the cohort to a power": lambda: joint_form(
+            curvature, lambda s, gm: (s["mean"] - s["spread"]) / (s["cohort"] - s["spread"]) ** gm,
+            [1, 0.5, 0.75, 1.25, 1.5, 2]),
+        "anchored at a multiple of the spread": lambda: joint_form(
+            curvature, lambda s, a: (s["mean"] - a * s["spread"]) / (s["cohort"] - a * s["spread"]),
+            [1, 0.8, 0.9, 0.95, 1.05, 1.1, 1.2]),
+        "regression on the anchored and three global distances": lambda: regression_fusion(
+            lambda tune: np.concatenate([anchored(stats(curvature))[..., None], g(tune)], -1)),
+        "regression on the anchored and the global sum": lambda: regression_fusion(
+            lambda tune: np.stack([anchored(stats(curvature)), g(tune).sum(-1)], -1)),
+        "path steps": lambda: path_term(curvature, 4, [0, 0.25, 0.5, 1, 2, 4]),
+        "path off-diagonal share": lambda: path_term(curvature, 5, [0, 0.1, 0.2, 0.5, 1, 2]),
+        "timing along the path, anchored": lambda: path_term(
+            curvature, 2, [0, 0.1, 0.2, 0.5, 1], True),
+        "pressure along the path, anchored": lambda: path_term(
+            curvature, 3, [0, 0.1, 0.2, 0.5, 1], True),
+        "global floor tuned": lambda: global_form(
+            curvature, lambda tune, fl: g(tune, floor=fl).sum(-1), grid=[0.5, 0.25, 1, 2]),
+        "global z capped, cap tuned": lambda: global_form(
+            curvature, lambda tune, c: g(tune, cap=c).sum(-1), grid=[np.inf, 2, 3, 5]),
+        "global z capped at 3": lambda: global_form(
+            curvature, lambda tune, _: g(tune, cap=3).sum(-1)),
+        "global mean |z|": lambda: global_form(
+            curvature, lambda tune, _: g(tune, power=1).sum(-1)),
+        "global power mean, power tuned": lambda: global_form(
+            curvature, lambda tune, q: g(tune, power=q).sum(-1), grid=[2, 1, 4]),
+        "global log(1 + d)": lambda: global_form(
+            curvature, lambda tune, _: np.log1p(g(tune)).sum(-1), wide),
+        "global sqrt(d)": lambda: global_form(
+            curvature, lambda tune, _: np.sqrt(g(tune)).sum(-1), wide),
+        "global log(d)": lambda: global_form(
+            curvature, lambda tune, _: np.log(g(tune)).sum(-1), wide),
+        "nearest 1 cohort anchor, global log(1 + d)": lambda: grid_fusion(
+            lambda p, tune: nearest_joint + p[0] * np.log1p(g(tune)).sum(-1), [wide]),
+    }
+    return table_of | fifth | {
         "function weights by fold": lambda: function_weights(curvature, kinds_of_functions),
         "tnorm anchored": lambda: tnorm_anchored(curvature, lambda s, mu: mu),
         "tnorm anchored, both cohorts": lambda: tnorm_anchored(
@@ -762,7 +954,7 @@ def report(name, fit):
 
 def main():
     os.makedirs(CACHE, exist_ok=True)
-    table_of = variants(features())
+    table_of = variants(shared_scale_functions(features()))
     for name in sys.argv[1:] or table_of:
         report(name, table_of[name]())
 
