@@ -5,8 +5,8 @@ import _DuctusSupport
 @testable import InkShapes
 
 /// The rounded rectangle fit on exact outlines (turned, shifted, with and without noise and
-/// left-out points), its signed distance, its hull and minimum-area start, and the inputs it
-/// refuses.
+/// left-out points), its signed distance, the convex hull's minimum-area rectangle and strip,
+/// and the inputs they refuse.
 @Suite struct RoundedRectangleFitTests {
   /// Points every `spacing` along the ideal outline of a rounded rectangle.
   func outline(
@@ -112,10 +112,20 @@ import _DuctusSupport
     let local = corners + [(0, 0), (0.5, 0.2), (-0.7, 0.9), (0.3, -0.95)]
     let xs = local.map { 10 * (c * $0.0 - s * $0.1) }
     let ys = local.map { 10 * (s * $0.0 + c * $0.1) }
-    #expect(RoundedRectangleFit.convexHull(xs: xs, ys: ys).count == 4)
-    let box = try #require(RoundedRectangleFit.minimumAreaRectangle(xs: xs, ys: ys))
+    let hull = ConvexHull(xs: xs, ys: ys)
+    #expect(hull.points.count == 4)
+    let box = try #require(hull.minimumAreaRectangle())
     #expect(abs(box.a - 10) < 1e-9 && abs(box.b - 10) < 1e-9)
     #expect(abs(remainder(box.rotation - .pi / 6, .pi / 2)) < 1e-9)
+    // A 2 by 1 rectangle turned by 30°: its strip runs along the long side, 0.5 either way.
+    let long = corners.map { (2 * $0.0, $0.1) }
+    let strip = try #require(
+      ConvexHull(
+        xs: long.map { 10 * (c * $0.0 - s * $0.1) }, ys: long.map { 10 * (s * $0.0 + c * $0.1) }
+      ).minimumWidthStrip())
+    #expect(abs(strip.halfWidth - 10) < 1e-9)
+    #expect(abs(remainder(strip.direction - .pi / 6, .pi)) < 1e-9)
+    #expect(abs(strip.cx) < 1e-9 && abs(strip.cy) < 1e-9)
   }
 
   @Test func degenerateInputIsRefused() {
@@ -124,6 +134,7 @@ import _DuctusSupport
     #expect(RoundedRectangleFit(xs: [0, 1, 2], ys: [0, 1, 0], range: 0..<3) == nil)
     let same = [Double](repeating: 4, count: 12)
     #expect(RoundedRectangleFit(xs: same, ys: same, range: 0..<12) == nil)
-    #expect(RoundedRectangleFit.convexHull(xs: [], ys: []).isEmpty)
+    #expect(ConvexHull(xs: [], ys: []).points.isEmpty)
+    #expect(ConvexHull(xs: line, ys: line).minimumWidthStrip() == nil)
   }
 }

@@ -56,6 +56,24 @@ import Testing
     #expect(abs(try #require(shape.radii)[0] - 80) < 0.03 * 80)
   }
 
+  @Test func aHelixHasItsAxisAndAcrossRadius() throws {
+    // Four loops of radii 20 along and 50 across round an axis from (100, 300) to (400, 300):
+    // the axis is the middle of the narrowest strip (a least squares line tilted with the
+    // loops' phase and read the across radius 12% wide).
+    let points = (0...800).map { k -> (Double, Double) in
+      let u = Double(k) / 800
+      let a = Double.pi + 8 * Double.pi * u
+      return (100 + 300 * u + 20 * cos(a), 300 + 50 * sin(a))
+    }
+    let shape = recognizer.shape(of: [try samples(points)])
+    #expect(shape.kind == .helix)
+    let radii = try #require(shape.radii)
+    #expect(abs(radii[1] - 50) < 0.01 * 50, "\(radii)")
+    let ends = try #require(shape.vertices)
+    #expect(abs(ends[0][1] - 300) < 1 && abs(ends[1][1] - 300) < 1, "\(ends)")
+    #expect(try #require(shape.turns) == 4)
+  }
+
   @Test func aHeartHasItsBox() throws {
     // The classic heart curve, 100 wide and 90 high, upright about (200, 150).
     let raw = (0..<256).map { k -> (Double, Double) in

@@ -8,8 +8,8 @@ import Foundation
 /// origin is, with `q = (|u| − (a − r), |v| − (b − r))`, `|max(q, 0)| + min(max(qx, qy), 0) − r`
 /// (Quílez's rounded box): exact, cheap, and differentiable in every parameter away from the
 /// diagonals of the inner box, so that each step solves one 6 × 6 system. The start is the
-/// minimum-area rectangle of the points' convex hull (Freeman & Shapira 1975: one of its sides
-/// lies on a side of the hull) with a corner radius of a fifth of the shorter half side.
+/// minimum-area rectangle of the points' convex hull (``ConvexHull``) with a corner radius of a
+/// fifth of the shorter half side.
 ///
 /// Points can be left out of the fit (a chat bubble's tail): ``init(xs:ys:range:excluding:)``.
 struct RoundedRectangleFit {
@@ -34,8 +34,10 @@ struct RoundedRectangleFit {
   init?(xs: [Double], ys: [Double], range: Range<Int>, excluding: [Bool]? = nil) {
     let kept = range.filter { excluding?[$0 - range.lowerBound] != true }
     guard kept.count >= 8,
-      let box = Self.minimumAreaRectangle(xs: kept.map { xs[$0] }, ys: kept.map { ys[$0] })
+      let box = ConvexHull(xs: kept.map { xs[$0] }, ys: kept.map { ys[$0] })
+        .minimumAreaRectangle()
     else { return nil }
+    let scale = max(box.a, box.b)
     var p = [box.cx, box.cy, box.rotation, box.a, box.b, 0.2 * min(box.a, box.b)]
     var cost = Self.cost(p, xs: xs, ys: ys, points: kept)
     var damping = 1e-3
@@ -48,8 +50,8 @@ struct RoundedRectangleFit {
         for k in 0..<6 where system[k * 6 + k] == 0 { system[k * 6 + k] = damping }
         guard let step = Self.solve(system, gradient.map { -$0 }) else { break }
         var trial = zip(p, step).map { $0 + $1 }
-        trial[3] = max(trial[3], 1e-9 * box.scale)
-        trial[4] = max(trial[4], 1e-9 * box.scale)
+        trial[3] = max(trial[3], 1e-9 * scale)
+        trial[4] = max(trial[4], 1e-9 * scale)
         trial[5] = min(max(trial[5], 0), min(trial[3], trial[4]))
         let trialCost = Self.cost(trial, xs: xs, ys: ys, points: kept)
         if trialCost < cost {
@@ -163,61 +165,5 @@ struct RoundedRectangleFit {
       x[row] = sum / m[row * 6 + row]
     }
     return x.allSatisfy(\.isFinite) ? x : nil
-  }
-
-  /// The minimum-area rectangle enclosing the points: centre, rotation, half sides, and the
-  /// points' extent (for scale); `nil` when they span no area.
-  static func minimumAreaRectangle(xs: [Double], ys: [Double]) -> (
-    cx: Double, cy: Double, rotation: Double, a: Double, b: Double, scale: Double
-  )? {
-    let hull = convexHull(xs: xs, ys: ys)
-    guard hull.count >= 3 else { return nil }
-    var best: (area: Double, cx: Double, cy: Double, rotation: Double, a: Double, b: Double)?
-    for e in hull.indices {
-      let (p, q) = (hull[e], hull[(e + 1) % hull.count])
-      let angle = atan2(q.1 - p.1, q.0 - p.0)
-      let (c, s) = (cos(angle), sin(angle))
-      var (minU, maxU, minV, maxV) = (
-        Double.infinity, -Double.infinity, Double.infinity, -Double.infinity
-      )
-      for (x, y) in hull {
-        let (u, v) = (c * x + s * y, -s * x + c * y)
-        (minU, maxU, minV, maxV) = (min(minU, u), max(maxU, u), min(minV, v), max(maxV, v))
-      }
-      let area = (maxU - minU) * (maxV - minV)
-      if area < best?.area ?? .infinity {
-        let (mu, mv) = ((minU + maxU) / 2, (minV + maxV) / 2)
-        best = (
-          area, c * mu - s * mv, s * mu + c * mv, angle, (maxU - minU) / 2, (maxV - minV) / 2
-        )
-      }
-    }
-    guard let best, best.area > 0 else { return nil }
-    return (best.cx, best.cy, best.rotation, best.a, best.b, max(best.a, best.b))
-  }
-
-  /// The convex hull of the points, counter-clockwise in a y-up frame, without collinear
-  /// points (Andrew's monotone chain, 1979).
-  static func convexHull(xs: [Double], ys: [Double]) -> [(Double, Double)] {
-    let points = zip(xs, ys).sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
-    guard points.count >= 3 else { return points.map { ($0.0, $0.1) } }
-    func cross(_ o: (Double, Double), _ a: (Double, Double), _ b: (Double, Double)) -> Double {
-      (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
-    }
-    var lower: [(Double, Double)] = []
-    for p in points {
-      while lower.count >= 2, cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 {
-        lower.removeLast()
-      }
-      lower.append(p)
-    }
-    var upper: [(Double, Double)] = []
-    for p in points.reversed() {
-      while upper.count >= 2, cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 {
-        upper.removeLast()
-      }
-      upper.append(p)
-    }
-    return Array(lower.dropLast() + upper.dropLast())
   }
 }

@@ -196,14 +196,17 @@ extension ShapeClassifier {
     return ShapeCandidate(ideal: shape, complexity: 2, path: path)
   }
 
-  /// The helix of the path: its axis the path's total least squares line, its loops' radii
-  /// half the ink's spread across the axis and what the ink reaches beyond its ends along it,
+  /// The helix of the path: its axis the middle of the narrowest strip that holds the ink (the
+  /// convex hull's width, ``ConvexHull/minimumWidthStrip()``: the loops' tops touch both of its
+  /// edges, where a least squares line tilts with the loops' phase), its loops' radii half the
+  /// ink's spread across the axis and what the ink reaches beyond its ends along it,
   /// `turns` (the pen's turning, rounded to whole loops) loops from the first loop's centre to
   /// the last's.
   func helixCandidate(turns: Double) -> ShapeCandidate? {
-    guard let line = LineFit(xs: path.xs, ys: path.ys, range: 0..<path.count) else { return nil }
+    guard let strip = ConvexHull(xs: path.xs, ys: path.ys).minimumWidthStrip() else { return nil }
+    let line = (cx: strip.cx, cy: strip.cy)
     let last = path.count - 1
-    var (ux, uy) = (line.ux, line.uy)
+    var (ux, uy) = (cos(strip.direction), sin(strip.direction))
     if (path.xs[last] - path.xs[0]) * ux + (path.ys[last] - path.ys[0]) * uy < 0 {
       (ux, uy) = (-ux, -uy)
     }
