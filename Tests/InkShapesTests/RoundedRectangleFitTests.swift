@@ -79,27 +79,31 @@ import _DuctusSupport
     #expect(abs(fit.radius - 15) < 4)
   }
 
-  @Test func theSignedDistanceIsExactOnSidesAndCorners() throws {
+  /// The signed distance and gradient at parameters `p` (centre, rotation, half sides, radius).
+  func distance(_ p: [Double], x: Double, y: Double) -> (value: Double, gradient: SIMD8<Double>) {
+    RoundedRectangleFit.distance(
+      SIMD8(p[0], p[1], p[2], p[3], p[4], p[5], 0, 0), cosine: cos(p[2]), sine: sin(p[2]),
+      x: x, y: y)
+  }
+
+  @Test func theSignedDistanceIsExactOnSidesAndCorners() {
     let p: [Double] = [0, 0, 0, 10, 5, 2]
-    #expect(RoundedRectangleFit.distance(p, x: 0, y: 0).value == -5)
-    #expect(RoundedRectangleFit.distance(p, x: 14, y: 0).value == 4)
-    #expect(RoundedRectangleFit.distance(p, x: 0, y: -7).value == 2)
+    #expect(distance(p, x: 0, y: 0).value == -5)
+    #expect(distance(p, x: 14, y: 0).value == 4)
+    #expect(distance(p, x: 0, y: -7).value == 2)
     // Outside a corner: from the corner circle's centre (8, 3), radius 2.
-    let d = RoundedRectangleFit.distance(p, x: 8 + 3, y: 3 + 4).value
-    #expect(abs(d - 3) < 1e-12)
+    #expect(abs(distance(p, x: 8 + 3, y: 3 + 4).value - 3) < 1e-12)
   }
 
   @Test func theGradientMatchesFiniteDifferences() {
     let p: [Double] = [3, -2, 0.4, 20, 12, 5]
     for (x, y) in [(30.0, 10.0), (-5, 20), (5, -1), (22, -18), (-30, -25)] {
-      let (_, gradient) = RoundedRectangleFit.distance(p, x: x, y: y)
+      let gradient = distance(p, x: x, y: y).gradient
       for k in 0..<6 {
         var (up, down) = (p, p)
         up[k] += 1e-6
         down[k] -= 1e-6
-        let numeric =
-          (RoundedRectangleFit.distance(up, x: x, y: y).value
-            - RoundedRectangleFit.distance(down, x: x, y: y).value) / 2e-6
+        let numeric = (distance(up, x: x, y: y).value - distance(down, x: x, y: y).value) / 2e-6
         #expect(abs(numeric - gradient[k]) < 1e-5, "(\(x), \(y)) parameter \(k)")
       }
     }

@@ -26,11 +26,13 @@ struct RoundedRectangleFit {
   var rotation: Double
 
   /// The iterations of Levenberg–Marquardt at the most.
-  static let iterations = 30
+  static let iterations = 12
 
   /// The rounded rectangle through the points `range` of `xs, ys` but those `excluding` marks
   /// (`excluding[i - range.lowerBound]`), or `nil` when fewer than eight points remain or
-  /// they span no area.
+  /// they span no area. Levenberg–Marquardt stops when a step lowers the sum of squares by
+  /// less than ``convergence`` of it or moves the outline by less than ``settled`` of its size,
+  /// or after ``iterations`` steps.
   init?(xs: [Double], ys: [Double], range: Range<Int>, excluding: [Bool]? = nil) {
     let kept = range.filter { excluding?[$0 - range.lowerBound] != true }
     guard kept.count >= 8,
@@ -38,34 +40,41 @@ struct RoundedRectangleFit {
         .minimumAreaRectangle()
     else { return nil }
     let scale = max(box.a, box.b)
-    var p = [box.cx, box.cy, box.rotation, box.a, box.b, 0.2 * min(box.a, box.b)]
-    var cost = Self.cost(p, xs: xs, ys: ys, points: kept)
+    var p: SIMD8<Double> = [
+      box.cx, box.cy, box.rotation, box.a, box.b, 0.2 * min(box.a, box.b), 0, 0,
+    ]
+    var current = Self.leastSquares(p, xs: xs, ys: ys, points: kept)
     var damping = 1e-3
     for _ in 0..<Self.iterations {
-      let (normal, gradient) = Self.normalEquations(p, xs: xs, ys: ys, points: kept)
       var improved = false
       while damping < 1e10 {
-        var system = normal
-        for k in 0..<6 { system[k * 6 + k] *= 1 + damping }
-        for k in 0..<6 where system[k * 6 + k] == 0 { system[k * 6 + k] = damping }
-        guard let step = Self.solve(system, gradient.map { -$0 }) else { break }
-        var trial = zip(p, step).map { $0 + $1 }
+        var system = current.normal
+        for k in 0..<6 {
+          system[k][k] = system[k][k] == 0 ? damping : system[k][k] * (1 + damping)
+        }
+        guard let step = Self.solve(system, -current.gradient) else { break }
+        var trial = p + step
         trial[3] = max(trial[3], 1e-9 * scale)
         trial[4] = max(trial[4], 1e-9 * scale)
         trial[5] = min(max(trial[5], 0), min(trial[3], trial[4]))
-        let trialCost = Self.cost(trial, xs: xs, ys: ys, points: kept)
-        if trialCost < cost {
-          let gain = cost - trialCost
-          (p, cost) = (trial, trialCost)
+        let next = Self.leastSquares(trial, xs: xs, ys: ys, points: kept)
+        if next.cost < current.cost {
+          let gain = current.cost - next.cost
+          // The step's largest part as a part of the size (the angle's at the box's size).
+          let step = SIMD8(1, 1, scale, 1, 1, 1, 0, 0) * (trial - p) / scale
+          let moved = step.replacing(with: -step, where: step .< 0).max()
+          (p, current) = (trial, next)
           damping = max(damping / 10, 1e-12)
-          improved = gain > 1e-12 * max(cost, 1e-300)
+          // Done when the sum of squares or the outline stops moving.
+          improved =
+            gain > Self.convergence * max(current.cost, 1e-300) && moved > Self.settled
           break
         }
         damping *= 10
       }
       if !improved { break }
     }
-    guard p.allSatisfy(\.isFinite), p[3] > 0, p[4] > 0 else { return nil }
+    guard (0..<6).allSatisfy({ p[$0].isFinite }), p[3] > 0, p[4] > 0 else { return nil }
     // The rotation within 45° of level, the half sides swapped where it turns by a quarter.
     let quarter = (p[2] / (.pi / 2)).rounded()
     rotation = p[2] - quarter * .pi / 2
@@ -75,22 +84,31 @@ struct RoundedRectangleFit {
     (a, b) = swapped ? (p[4], p[3]) : (p[3], p[4])
   }
 
+  /// A step lowering the sum of squares by less than this part of it ends the fit.
+  static let convergence = 1e-6
+  /// A step moving the outline by less than this part of its size ends the fit.
+  static let settled = 1e-4
+
   /// The signed distance of `(x, y)` to the outline (negative inside).
   func signedDistance(x: Double, y: Double) -> Double {
-    Self.distance([cx, cy, rotation, a, b, radius], x: x, y: y).value
+    Self.distance(
+      [cx, cy, rotation, a, b, radius, 0, 0], cosine: cos(rotation), sine: sin(rotation), x: x,
+      y: y
+    ).value
   }
 
   /// The signed distance of `(x, y)` to the rounded rectangle of parameters `p` (centre x, y,
-  /// rotation, half sides, radius) and its gradient with respect to them.
-  static func distance(_ p: [Double], x: Double, y: Double) -> (
-    value: Double, gradient: InlineArray<6, Double>
-  ) {
-    let (c, s) = (cos(p[2]), sin(p[2]))
+  /// rotation, half sides, radius; the last two lanes unused), the rotation's cosine and sine
+  /// given, and its gradient with respect to the parameters.
+  @inline(__always)
+  static func distance(
+    _ p: SIMD8<Double>, cosine c: Double, sine s: Double, x: Double, y: Double
+  ) -> (value: Double, gradient: SIMD8<Double>) {
     let (dx, dy) = (x - p[0], y - p[1])
     let (u, v) = (c * dx + s * dy, -s * dx + c * dy)
     let (su, sv) = (u < 0 ? -1.0 : 1.0, v < 0 ? -1.0 : 1.0)
     let (qx, qy) = (abs(u) - p[3] + p[5], abs(v) - p[4] + p[5])
-    // The distance's derivatives by qx and qy, and its own by r (beside r's part in q).
+    // The distance's derivatives by qx and qy (beside r's own part).
     let value: Double
     let (gx, gy): (Double, Double)
     if qx > 0, qy > 0 {
@@ -101,69 +119,68 @@ struct RoundedRectangleFit {
       value = max(qx, qy) - p[5]
       (gx, gy) = qx >= qy ? (1, 0) : (0, 1)
     }
-    var gradient = InlineArray<6, Double>(repeating: 0)
-    gradient[0] = gx * su * -c + gy * sv * s
-    gradient[1] = gx * su * -s + gy * sv * -c
-    gradient[2] = gx * su * v + gy * sv * -u
-    gradient[3] = -gx
-    gradient[4] = -gy
-    gradient[5] = gx + gy - 1
+    let (hx, hy) = (gx * su, gy * sv)
+    let gradient = SIMD8<Double>(
+      -hx * c + hy * s, -hx * s - hy * c, hx * v - hy * u, -gx, -gy, gx + gy - 1, 0, 0)
     return (value, gradient)
   }
 
-  /// The sum of squared distances of the points to the outline of `p`.
-  static func cost(_ p: [Double], xs: [Double], ys: [Double], points: [Int]) -> Double {
-    points.reduce(0) { sum, i in
-      let d = distance(p, x: xs[i], y: ys[i]).value
-      return sum + d * d
-    }
-  }
-
-  /// `JᵀJ` (row-major 6 × 6) and `Jᵀd` of the distances at `p`.
-  static func normalEquations(_ p: [Double], xs: [Double], ys: [Double], points: [Int]) -> (
-    [Double], [Double]
+  /// The sum of squared distances of the points to the outline of `p`, and the normal
+  /// equations of a Gauss–Newton step from it: `JᵀJ` (a row a lane vector) and `Jᵀd`.
+  static func leastSquares(_ p: SIMD8<Double>, xs: [Double], ys: [Double], points: [Int]) -> (
+    cost: Double, normal: [SIMD8<Double>], gradient: SIMD8<Double>
   ) {
-    var normal = [Double](repeating: 0, count: 36)
-    var gradient = [Double](repeating: 0, count: 6)
-    for i in points {
-      let (d, g) = distance(p, x: xs[i], y: ys[i])
-      for j in 0..<6 {
-        gradient[j] += g[j] * d
-        for k in j..<6 { normal[j * 6 + k] += g[j] * g[k] }
+    let (c, s) = (cos(p[2]), sin(p[2]))
+    var cost = 0.0
+    var (r0, r1, r2, r3, r4, r5) = (
+      SIMD8<Double>(), SIMD8<Double>(), SIMD8<Double>(), SIMD8<Double>(), SIMD8<Double>(),
+      SIMD8<Double>()
+    )
+    var gradient = SIMD8<Double>()
+    xs.withUnsafeBufferPointer { xs in
+      ys.withUnsafeBufferPointer { ys in
+        for i in points {
+          let (d, g) = distance(p, cosine: c, sine: s, x: xs[i], y: ys[i])
+          cost += d * d
+          gradient += g * d
+          r0 += g * g[0]
+          r1 += g * g[1]
+          r2 += g * g[2]
+          r3 += g * g[3]
+          r4 += g * g[4]
+          r5 += g * g[5]
+        }
       }
     }
-    for j in 0..<6 {
-      for k in 0..<j { normal[j * 6 + k] = normal[k * 6 + j] }
-    }
-    return (normal, gradient)
+    return (cost, [r0, r1, r2, r3, r4, r5], gradient)
   }
 
-  /// The solution of the 6 × 6 system by Gaussian elimination with partial pivoting, or `nil`
-  /// when it is singular.
-  static func solve(_ matrix: [Double], _ rhs: [Double]) -> [Double]? {
+  /// The solution of the 6 × 6 system (a row a lane vector, the right-hand side's first six
+  /// lanes) by Gaussian elimination with partial pivoting, or `nil` when it is singular.
+  static func solve(_ matrix: [SIMD8<Double>], _ rhs: SIMD8<Double>) -> SIMD8<Double>? {
     var m = matrix
     var x = rhs
     for col in 0..<6 {
       var pivot = col
-      for row in (col + 1)..<6 where abs(m[row * 6 + col]) > abs(m[pivot * 6 + col]) {
-        pivot = row
-      }
-      guard abs(m[pivot * 6 + col]) > 0 else { return nil }
+      for row in (col + 1)..<6 where abs(m[row][col]) > abs(m[pivot][col]) { pivot = row }
+      guard abs(m[pivot][col]) > 0 else { return nil }
       if pivot != col {
-        for k in 0..<6 { m.swapAt(col * 6 + k, pivot * 6 + k) }
-        x.swapAt(col, pivot)
+        m.swapAt(col, pivot)
+        (x[col], x[pivot]) = (x[pivot], x[col])
       }
       for row in (col + 1)..<6 {
-        let factor = m[row * 6 + col] / m[col * 6 + col]
-        for k in col..<6 { m[row * 6 + k] -= factor * m[col * 6 + k] }
+        let factor = m[row][col] / m[col][col]
+        m[row] -= factor * m[col]
         x[row] -= factor * x[col]
       }
     }
     for row in stride(from: 5, through: 0, by: -1) {
       var sum = x[row]
-      for k in (row + 1)..<6 { sum -= m[row * 6 + k] * x[k] }
-      x[row] = sum / m[row * 6 + row]
+      for k in (row + 1)..<6 { sum -= m[row][k] * x[k] }
+      x[row] = sum / m[row][row]
     }
-    return x.allSatisfy(\.isFinite) ? x : nil
+    x[6] = 0
+    x[7] = 0
+    return (0..<6).allSatisfy({ x[$0].isFinite }) ? x : nil
   }
 }

@@ -27,16 +27,21 @@ extension ShapeClassifier {
   /// of a tuning writer's `o` about 0.16.
   static let chatBubbleTailLength = 0.2
 
-  /// The heart and cloud readings of the loop `range`, where each applies; with a `rival`
-  /// (the logit of a reading that comes before them and is kept), not those that cannot be
-  /// surer than it (``ShapeConfidence/hopelessMeanDeviation(kind:complexity:rival:)``), which
-  /// could never be chosen.
-  func outlineCandidates(range: Range<Int>, rival: Double? = nil) -> [ShapeCandidate] {
+  /// The heart, cloud and chat bubble readings of the loop `range`, where each applies (the
+  /// chat bubble's from `box`, the loop's rounded rectangle); with a `rival` (the logit of a
+  /// reading that comes before them and is kept), not those that cannot be surer than it
+  /// (``ShapeConfidence/hopelessMeanDeviation(kind:complexity:rival:)``), which could never be
+  /// chosen.
+  func outlineCandidates(range: Range<Int>, rival: Double? = nil, box: RoundedRectangleFit?)
+    -> [ShapeCandidate]
+  {
     guard range.count >= 16 else { return [] }
     var found: [ShapeCandidate] = []
     if let heart = heartCandidate(range: range, rival: rival) { found.append(heart) }
     if let cloud = cloudCandidate(range: range, rival: rival) { found.append(cloud) }
-    if let bubble = chatBubbleCandidate(range: range, rival: rival) { found.append(bubble) }
+    if let box, let bubble = chatBubbleCandidate(range: range, box: box, rival: rival) {
+      found.append(bubble)
+    }
     return found
   }
 
@@ -161,15 +166,15 @@ extension ShapeClassifier {
     return count
   }
 
-  /// The rounded rectangle of the loop `range` (``RoundedRectangleFit``), when its corners are
+  /// The rounded rectangle `box` of the loop (``RoundedRectangleFit``), when its corners are
   /// round (their radius between ``roundedCornerShare`` of the shorter side and
   /// ``roundestCorner`` of its half: rounder is an ellipse's or a stadium's) and it fits the ink
   /// closer, by ``roundingGain``, than every polygon reading of four or more sides in `polygons`
   /// (the sharp readings, whose sides a round corner cuts); `nil` otherwise.
-  func roundedRectangleCandidate(range: Range<Int>, polygons: [ShapeCandidate]) -> ShapeCandidate? {
-    guard range.count >= 16,
-      let box = RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range),
-      box.radius >= Self.roundedCornerShare * 2 * min(box.a, box.b),
+  func roundedRectangleCandidate(_ box: RoundedRectangleFit, polygons: [ShapeCandidate])
+    -> ShapeCandidate?
+  {
+    guard box.radius >= Self.roundedCornerShare * 2 * min(box.a, box.b),
       box.radius <= Self.roundestCorner * min(box.a, box.b)
     else { return nil }
     let sharp =
@@ -187,21 +192,27 @@ extension ShapeClassifier {
   }
 
   /// The chat bubble of the loop `range`: its body the rounded rectangle of the ink without the
-  /// tail (``RoundedRectangleFit``, refitted twice without the ink farther outside it than
-  /// ``chatBubbleTailCut`` of the farthest), its tail's tip the ink farthest outside the body,
-  /// at least ``chatBubbleTailLength`` of the body's shorter side; the body turned a quarter
-  /// when the tail leaves a short side, so that it leaves the top or bottom, as PaperKit's does.
-  /// `nil` without such a tail, or when it cannot be surer than `rival`.
-  func chatBubbleCandidate(range: Range<Int>, rival: Double? = nil) -> ShapeCandidate? {
-    guard var body = RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range) else {
-      return nil
-    }
+  /// tail (`box`, the rounded rectangle of all the loop, refitted twice without the ink farther
+  /// outside it than ``chatBubbleTailCut`` of the farthest), its tail's tip the ink farthest
+  /// outside the body, at least ``chatBubbleTailLength`` of the body's shorter side; the body
+  /// turned a quarter when the tail leaves a short side, so that it leaves the top or bottom, as
+  /// PaperKit's does. `nil` without such a tail (none is looked for when no ink is half that far
+  /// outside `box`), or when it cannot be surer than `rival`.
+  func chatBubbleCandidate(range: Range<Int>, box: RoundedRectangleFit, rival: Double? = nil)
+    -> ShapeCandidate?
+  {
+    var body = box
     var tip = (distance: -Double.infinity, index: range.lowerBound)
     for pass in 0..<3 {
       tip = (-.infinity, range.lowerBound)
       let distances = range.map { body.signedDistance(x: path.xs[$0], y: path.ys[$0]) }
       for (k, d) in distances.enumerated() where d > tip.distance {
         tip = (d, range.lowerBound + k)
+      }
+      if pass == 0,
+        tip.distance < Self.chatBubbleTailLength * min(body.a, body.b)
+      {
+        return nil
       }
       guard pass < 2 else { break }
       let cut = Self.chatBubbleTailCut * tip.distance

@@ -90,13 +90,16 @@ struct ShapeClassifier {
     var found = polygons.readings
     round?.cornerEvidence = polygons.strongest
     // A rectangle whose corners are rounded is a rounded rectangle, and no polygon.
-    if let rounded = roundedRectangleCandidate(range: range, polygons: found) {
+    // The loop's rounded rectangle, fitted once for its own reading and a chat bubble's body.
+    let box = range.count >= 16 ? RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range) : nil
+    if let box, let rounded = roundedRectangleCandidate(box, polygons: found) {
       found.removeAll { [.quadrilateral, .pentagon, .hexagon, .polygon].contains($0.shape.kind) }
       found.append(rounded)
     }
     // The round reading comes first and is always kept: what cannot beat it is never chosen.
     let rival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
-    return (round.map { [$0] } ?? []) + found + outlineCandidates(range: range, rival: rival)
+    return (round.map { [$0] } ?? []) + found
+      + outlineCandidates(range: range, rival: rival, box: box)
   }
 
   /// The polygon and star readings of the closed loop `0...end` (its point `end` back at its
