@@ -17,6 +17,7 @@ variant of the fusion costs a few seconds. With the method of main before issue 
 gives 3.67% / 12.88%.
 
 Run: python3 Scripts/reference/signature_variants.py [variant ...]   (numpy, numba, scikit-learn)
+or with --consistency alone for the enrolment check's ratios over every five of S1-S10.
 Prints a line a variant: each fold's held-out per-user / pooled skilled EER, then all twenty
 users (each scored by the fold that held it out) with the deviation over trials, then the
 random-forgery EERs. With UNMAPPED=1 the held-out scores are the negated fused distances instead
@@ -32,6 +33,7 @@ inverse strength of that map's ridge (scikit-learn's C, 1e6 by default).
 The T-norm variants compare each questioned signature with the user's cohort too (S2 of every
 other user, without the forger's own for a random forgery): 16,000 more DTW pairs, cached.
 """
+import itertools
 import math
 import os
 import sys
@@ -104,7 +106,10 @@ def shared_scale_functions(feats):
     """Adds to each signature's local functions `xShared`, `yShared`, `dxShared` and `dyShared`:
     the position and its regression derivative centred and divided by one scale for both axes,
     sqrt((var x + var y) / 2), so that the aspect ratio the per-axis z-normalisation removes is
-    kept."""
+    kept (the derivative is not centred here); `dxCentred`, `dyCentred`, the derivative centred
+    too, as InkSignatures' SignatureMatcher.features computes it; and `dxGlobal`, `dyGlobal`
+    (`dxGlobalMean`, `dyGlobalMean`), the z-normalised dx, dy rescaled by the global features'
+    sdVx, sdVy (plus meanVx, meanVy), which are per second and taken stroke by stroke."""
     path = os.path.join(CACHE, "shared-scale.npz")
     if os.path.exists(path):
         extra = np.load(path, allow_pickle=True)["functions"].item()
@@ -123,6 +128,14 @@ def shared_scale_functions(feats):
         np.savez(path, functions=np.array(extra, dtype=object))
     for key, functions in feats.items():
         functions[0].update(extra[key])
+        local, glob = functions
+        for name in ("dx", "dy"):
+            shared = local[name + "Shared"]
+            local[name + "Centred"] = shared - shared.mean()
+        axes = math.sqrt((glob["sdVx"] ** 2 + glob["sdVy"] ** 2) / 2) or 1.0
+        for name, axis in (("dx", "Vx"), ("dy", "Vy")):
+            local[name + "Global"] = local[name] * glob["sd" + axis] / axes
+            local[name + "GlobalMean"] = local[name + "Global"] + glob["mean" + axis] / axes
     return feats
 
 
@@ -821,6 +834,11 @@ def variants(feats):
         "shared scale: x, y, dx, dy": ["xShared", "yShared", "dxShared", "dyShared"]
         + curvature[4:],
         "shared scale: dx, dy": shared_dxdy,
+        "shared scale: dx, dy, centred": curvature[:2] + ["dxCentred", "dyCentred"]
+        + curvature[4:],
+        "dx, dy rescaled by sdVx, sdVy": curvature[:2] + ["dxGlobal", "dyGlobal"] + curvature[4:],
+        "dx, dy rescaled by sdVx, sdVy, plus meanVx, meanVy": curvature[:2]
+        + ["dxGlobalMean", "dyGlobalMean"] + curvature[4:],
         "shared scale: dx, dy, - velocity, dvelocity": [
             n for n in shared_dxdy if n not in ("velocity", "dvelocity")],
         "shared scale: dx, dy beside the z-normalised": curvature + ["dxShared", "dyShared"],
@@ -952,8 +970,33 @@ def report(name, fit):
           f"  random {100 * random_per.mean():.2f} / {100 * random_pooled.mean():.2f}")
 
 
+def consistency(feats):
+    """The enrolment check of SignatureEnrollment over every five of S1-S10 of every user: for
+    each kind, the largest ratio of a reference's mean cost (along the joint path) to the others
+    over the median of those means, and its 99.9th percentile, with per-axis and with shared-scale
+    (centred) dx, dy."""
+    rest = ["dtheta", "drho", "velocity", "dvelocity", "pressure", "dpressure"]
+    for label, names in [("per-axis dx, dy", ["x", "y", "dx", "dy"] + rest),
+                         ("shared-scale dx, dy", ["x", "y", "dxCentred", "dyCentred"] + rest)]:
+        p_table = path_table(feats, names, [0] * 6 + [1, 1, 2, 2])
+        ratios = [[], [], []]
+        for u in range(USERS):
+            for chosen in itertools.combinations(range(POOL), REFERENCES):
+                for kind in range(3):
+                    means = p_table[u][np.ix_(chosen, chosen)][..., 1 + kind].sum(1) / (
+                        REFERENCES - 1)
+                    ratios[kind].append((means / np.median(means)).max())
+        print(label, "  ".join(
+            f"{kind} max {max(r):.3f} (99.9th percentile {np.percentile(r, 99.9):.3f}, "
+            f"{sum(x > 1.8 for x in r)} of {len(r)} over 1.8)"
+            for kind, r in zip(["shape", "timing", "pressure"], ratios)))
+
+
 def main():
     os.makedirs(CACHE, exist_ok=True)
+    if sys.argv[1:] == ["--consistency"]:
+        consistency(shared_scale_functions(features()))
+        return
     table_of = variants(shared_scale_functions(features()))
     for name in sys.argv[1:] or table_of:
         report(name, table_of[name]())

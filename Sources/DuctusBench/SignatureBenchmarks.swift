@@ -66,12 +66,12 @@ enum SignatureBenchmarks: BenchmarkSuite {
   static func users(in folder: URL) throws -> [SignatureEvaluationUser] {
     var reader = try SVC2004Reader(url: folder)
     var byUser: [Int: [(Int, SignatureFeatures)]] = [:]
-    let extractor = SignatureFeatureExtractor()
     while let record = try reader.next() {
       guard let user = record.metadata["user"].flatMap(Int.init),
         let number = record.metadata["signature"].flatMap(Int.init)
       else { continue }
-      byUser[user, default: []].append((number, try extractor.features(of: record.drawing)))
+      byUser[user, default: []].append(
+        (number, SignatureMatcher.features(of: try SignatureSamples(drawing: record.drawing))))
     }
     return byUser.keys.sorted().map { user in
       let signatures = byUser[user]!.sorted { $0.0 < $1.0 }

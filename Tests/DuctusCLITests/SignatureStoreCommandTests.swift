@@ -1,6 +1,9 @@
 import DuctusTestSupport
 import Foundation
+import InkFeatures
+import InkFormats
 import InkSignatureStore
+import InkSignatures
 import Testing
 
 @Suite("ductus signature enroll, verify, update, list, delete-user")
@@ -122,6 +125,68 @@ struct SignatureStoreCommandTests {
     #expect(verification["threshold"] as? Double == 0.9)
     let score = try #require(verification["score"] as? Double)
     #expect((verification["decision"] as? String) == (score >= 0.9 ? "genuine" : "forgery"))
+  }
+
+  @Test func aUserEnrolledBeforeTheSharedScaleVerifiesAsEnrolled() throws {
+    let folder = try Self.signatures()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("store.db").path
+    // As a Ductus before the shared-scale velocity components enrolled a user: the matcher
+    // compares dx and dy, and neither the template nor the store's features hold dxShared.
+    func drawing(_ name: String) throws -> (drawing: Data, plain: SignatureFeatures) {
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      let record = try SVC2004Reader.record(from: data, name: name)
+      return (
+        DuctusJSONWriter().data(for: record.drawing),
+        try SignatureFeatureExtractor().features(of: record.drawing)
+      )
+    }
+    var functions = SignatureMatcher.defaultLocalFunctions
+    functions.shape = ["x", "y", "dx", "dy", "dtheta", "drho"]
+    let references = try (1...5).map { try drawing("U1S\($0).TXT") }
+    let template = try SignatureEnrollment(
+      matcher: SignatureMatcher(localFunctions: functions)
+    ).enroll(references.map(\.plain))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let date = Date()
+    try SignatureStore(path: path, create: true).enroll(
+      user: "old",
+      references: try references.map {
+        StoredReference(
+          format: "ductus-json", drawing: $0.drawing, features: try encoder.encode($0.plain),
+          added: date)
+      }, model: try encoder.encode(template), replacing: false, date: date)
+
+    let run = try DuctusProcess.run([
+      "signature", "verify", "--store", path, "--user", "old",
+      folder.appendingPathComponent("U1S11.TXT").path,
+    ])
+    #expect(run.exitCode == 0, "\(run.standardError)")
+    // The same score to the rounding of the binary (which may fuse multiply-adds).
+    let expected = try template.verify(try drawing("U1S11.TXT").plain).score
+    let score = try #require(object(run.standardOutput)["score"] as? Double)
+    #expect(abs(score - expected) < 1e-12)
+    // A user enrolled now is set against the old user's first reference, its features
+    // computed again from the stored drawing.
+    let enrolled = try enroll("new", store: path, in: folder)
+    #expect(enrolled.exitCode == 0, "\(enrolled.standardError)")
+    let model = try #require(try SignatureStore(path: path).user("new")?.model)
+    let new = try JSONDecoder().decode(SignatureTemplate.self, from: model)
+    #expect(new.matcher.localFunctions.shape.contains("dxShared"))
+    #expect(new.statistics.cohortDistance != nil)
+    // The old user exports and imports with the matcher it was enrolled with.
+    let exported = folder.appendingPathComponent("old.ndjson")
+    let export = try DuctusProcess.run([
+      "signature", "export", "--store", path, "--user", "old", "-o", exported.path,
+    ])
+    #expect(export.exitCode == 0, "\(export.standardError)")
+    let second = folder.appendingPathComponent("second.db").path
+    let imported = try DuctusProcess.run(["signature", "import", "--store", second, exported.path])
+    #expect(imported.exitCode == 0, "\(imported.standardError)")
+    let again = try #require(try SignatureStore(path: second).user("old")?.model)
+    #expect(
+      try JSONDecoder().decode(SignatureTemplate.self, from: again).matcher == template.matcher)
   }
 
   @Test func anExportedUserImportsWithTheSameTemplate() throws {

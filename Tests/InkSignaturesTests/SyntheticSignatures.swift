@@ -1,6 +1,7 @@
 import Foundation
 import InkFeatures
 import InkSampling
+import InkSignatures
 import _DuctusSupport
 
 /// Signatures made by the tests: each user writes a curve of their own (two strokes, at 100
@@ -47,12 +48,9 @@ enum SyntheticSignatures {
     return features(of: strokes)
   }
 
-  /// The features of the given strokes.
+  /// The matcher's features of the given strokes.
   static func features(of strokes: [SampleBuffer]) -> SignatureFeatures {
-    let samples = try! SignatureSamples(strokes: strokes)
-    let extractor = SignatureFeatureExtractor()
-    return SignatureFeatures(
-      local: extractor.localFunctions(of: samples), global: extractor.globalFeatures(of: samples))
+    SignatureMatcher.features(of: try! SignatureSamples(strokes: strokes))
   }
 
   /// A signature of one sample.

@@ -118,7 +118,6 @@ struct SignatureEvaluateCommand: Command {
   /// forgeries (S21–S40) each in signature order, their features computed.
   static func users(_ records: [CorpusRecord], file: String) throws -> [SignatureEvaluationUser] {
     var byUser: [Int: [(Int, SignatureFeatures, Bool)]] = [:]
-    let extractor = SignatureFeatureExtractor()
     for record in records {
       guard let user = record.metadata["user"].flatMap(Int.init),
         let number = record.metadata["signature"].flatMap(Int.init)
@@ -129,7 +128,7 @@ struct SignatureEvaluateCommand: Command {
       }
       let features: SignatureFeatures
       do {
-        features = try extractor.features(of: record.drawing)
+        features = SignatureMatcher.features(of: try SignatureSamples(drawing: record.drawing))
       } catch {
         throw CommandFailure.record(.malformedInput, file: file, record: record.key, "\(error)")
       }

@@ -16,10 +16,11 @@ struct SignatureExportCommand: Command {
         "The one command that writes signatures outside the store, and only where -o says: a "
         + "corpus of a record a reference, key \"<user>/<n>\", label and metadata \"user\" the "
         + "user's id, metadata \"reference\" (n, from 1, oldest first), \"added\" (ISO 8601, "
-        + "UTC), and the user's \"threshold\" and \"cohortDistance\" (\"none\" without a "
-        + "cohort), so that an import keeps them. --format ductus-ndjson writes Ductus NDJSON, a line a reference, every "
-        + "attribute of the drawing kept; --format signature-xml writes signature XML, a "
-        + "<Signature> a reference with the channels x, y, t, f, az and el of ISO/IEC 19794-7 "
+        + "UTC), and the user's \"threshold\", \"cohortDistance\" (\"none\" without a "
+        + "cohort) and \"matcher\" (the template's matcher as JSON: the functions it compares, "
+        + "its weights and map), so that an import keeps them. --format ductus-ndjson writes "
+        + "Ductus NDJSON, a line a reference, every attribute of the drawing kept; --format "
+        + "signature-xml writes signature XML, a <Signature> a reference with the channels x, y, t, f, az and el of ISO/IEC 19794-7 "
         + "(the standard's vocabulary; its XML schema is not public), for other tools. The "
         + "file is written whole or not at all, and readable by its owner alone (0600), also "
         + "when it replaces another. 'ductus signature import' enrolls every user of either; "
@@ -83,6 +84,8 @@ struct SignatureExportCommand: Command {
       let kept = [
         "threshold": String(template.matcher.fusion.threshold),
         "cohortDistance": template.statistics.cohortDistance.map { String($0) } ?? "none",
+        "matcher": String(
+          decoding: try SignatureStoreOptions.json(template.matcher), as: UTF8.self),
       ]
       for (index, reference) in try store.references(of: id).enumerated() {
         let drawing: PKDrawing

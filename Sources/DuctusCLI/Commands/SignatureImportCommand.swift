@@ -18,9 +18,10 @@ struct SignatureImportCommand: Command {
         + "order, and each user is enrolled from their references in one transaction, without "
         + "the consistency check (they were checked when first enrolled) but with at least 2 "
         + "references. The templates are computed as enrolment computes them, with the user's "
-        + "threshold and cohort distance as the export's metadata \"threshold\" and "
-        + "\"cohortDistance\" give them (a corpus without them: the default threshold, and a "
-        + "cohort from this store's other users), so they equal the exporting store's. A user enrolled already is a usage error (exit 2) unless "
+        + "matcher, threshold and cohort distance as the export's metadata \"matcher\", "
+        + "\"threshold\" and \"cohortDistance\" give them (a corpus without them: the "
+        + "default matcher and threshold, and a cohort from this store's other users), so they "
+        + "equal the exporting store's, also for a user enrolled by an earlier Ductus. A user enrolled already is a usage error (exit 2) unless "
         + "--replace; the users before them stay imported. Answer: a line a user, {\"user\", "
         + "\"references\"}.",
       options: [
@@ -58,8 +59,10 @@ struct SignatureImportCommand: Command {
         saved.keepsCohort ? [] : try SignatureStoreOptions.cohort(excluding: user, in: store)
       var template: SignatureTemplate
       do {
-        template = try SignatureEnrollment(minimumReferences: 2, consistencyLimit: nil).enroll(
-          references.map(\.features), cohort: cohort)
+        template = try SignatureEnrollment(
+          matcher: saved.matcher ?? SignatureMatcher(), minimumReferences: 2,
+          consistencyLimit: nil
+        ).enroll(references.map(\.features), cohort: cohort)
       } catch {
         throw CommandFailure(
           .malformedInput, "\(path): user \(SignatureStore.quoted(user)): not imported: \(error)")
@@ -74,12 +77,21 @@ struct SignatureImportCommand: Command {
     return .success
   }
 
-  /// The threshold and cohort distance an export kept in a user's first record: the
-  /// threshold `nil` when absent; `keepsCohort` when the cohort distance is given, `nil` for
-  /// `"none"` (the user was enrolled without a cohort).
+  /// The matcher, threshold and cohort distance an export kept in a user's first record: the
+  /// matcher and the threshold `nil` when absent; `keepsCohort` when the cohort distance is
+  /// given, `nil` for `"none"` (the user was enrolled without a cohort).
   static func savedModel(of record: SignatureRecord) throws(CommandFailure)
-    -> (threshold: Double?, keepsCohort: Bool, cohortDistance: Double?)
+    -> (matcher: SignatureMatcher?, threshold: Double?, keepsCohort: Bool, cohortDistance: Double?)
   {
+    var matcher: SignatureMatcher?
+    if let text = record.metadata["matcher"] {
+      do {
+        matcher = try JSONDecoder().decode(SignatureMatcher.self, from: Data(text.utf8))
+      } catch {
+        throw CommandFailure(
+          .malformedInput, "\(record.name): metadata \"matcher\" cannot be read (\(error))")
+      }
+    }
     var threshold: Double?
     if let text = record.metadata["threshold"] {
       guard let value = Double(text), (0...1).contains(value) else {
@@ -90,14 +102,16 @@ struct SignatureImportCommand: Command {
       }
       threshold = value
     }
-    guard let text = record.metadata["cohortDistance"] else { return (threshold, false, nil) }
-    if text == "none" { return (threshold, true, nil) }
+    guard let text = record.metadata["cohortDistance"] else {
+      return (matcher, threshold, false, nil)
+    }
+    if text == "none" { return (matcher, threshold, true, nil) }
     guard let value = Double(text), value.isFinite, value > 0 else {
       throw CommandFailure(
         .malformedInput,
         "\(record.name): metadata \"cohortDistance\" is not a positive number or \"none\": "
           + "\(SignatureStore.quoted(text))")
     }
-    return (threshold, true, value)
+    return (matcher, threshold, true, value)
   }
 }

@@ -2,11 +2,13 @@ import Foundation
 import InkFeatures
 import InkFormats
 import InkSignatureStore
+import InkSignatures
 import OpenPencilKit
 import _DuctusSupport
 
 /// A signature named on the command line of a store command: its name for messages, the
-/// drawing and its features.
+/// drawing and its features (the matcher's: InkFeatures' with the shared-scale velocity
+/// components).
 ///
 /// Only files are read: standard input would be copied to a temporary file first (see
 /// `InkInput`), and a signature is kept nowhere but in the store.
@@ -26,7 +28,7 @@ struct SignatureRecord {
   /// The features of a record, or a failure (65) naming it.
   init(_ record: CorpusRecord, name: String) throws(CommandFailure) {
     do {
-      features = try SignatureFeatureExtractor().features(of: record.drawing)
+      features = SignatureMatcher.features(of: try SignatureSamples(drawing: record.drawing))
       try SignatureFeaturesCommand.checkFinite(features)
     } catch let failure as CommandFailure {
       throw CommandFailure(.malformedInput, "\(name): \(failure.message)")

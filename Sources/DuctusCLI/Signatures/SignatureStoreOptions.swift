@@ -1,5 +1,6 @@
 import Foundation
 import InkFeatures
+import InkFormats
 import InkSignatureStore
 import InkSignatures
 import _DuctusSupport
@@ -60,19 +61,52 @@ enum SignatureStoreOptions {
   /// `SignatureDistanceNormalization.cohortAnchored`): the first reference of each of up to
   /// ``cohortSize`` other users of the store, in id order; none in a store without other
   /// users, when the template takes the typical cohort distance.
+  ///
+  /// The features are computed again from the stored drawings, not taken from the other
+  /// users' templates: a template keeps the features of the Ductus that enrolled it, which may
+  /// lack functions the enrolling matcher compares (templates enrolled before the shared-scale
+  /// velocity components hold no `dxShared`, `dyShared`).
   static func cohort(excluding id: String, in store: SignatureStore) throws
     -> [SignatureFeatures]
   {
-    try store.users().filter { $0.id != id }.prefix(cohortSize).compactMap { user in
-      try template(of: user, store: store).references.first
+    try store.users(includingModels: false).filter { $0.id != id }.prefix(cohortSize)
+      .compactMap { user in
+        try store.references(of: user.id).first.map {
+          try features(of: $0, reference: 1, user: user.id, store: store)
+        }
+      }
+  }
+
+  /// The matcher's features of a stored reference, computed from its drawing (Ductus JSON, as
+  /// the store commands keep it), or a failure (65) naming the store, the user and the
+  /// reference.
+  static func features(
+    of reference: StoredReference, reference index: Int, user: String, store: SignatureStore
+  ) throws(CommandFailure) -> SignatureFeatures {
+    let place = "\(store.path): user \(SignatureStore.quoted(user)), reference \(index)"
+    guard reference.format == InkFileFormat.ductusJSON.rawValue else {
+      throw CommandFailure(
+        .malformedInput, "\(place): the drawing is kept as \(reference.format), not ductus-json")
+    }
+    do {
+      let drawing = try DuctusJSONReader().drawing(from: reference.drawing)
+      return SignatureMatcher.features(of: try SignatureSamples(drawing: drawing))
+    } catch {
+      throw CommandFailure(
+        .malformedInput, "\(place): the stored drawing cannot be read (\(error))")
     }
   }
 
   /// A template as the store keeps it: JSON, keys sorted.
   static func model(of template: SignatureTemplate) throws -> Data {
+    try json(template)
+  }
+
+  /// A value as JSON, keys sorted: how the store keeps a template and an export a matcher.
+  static func json(_ value: some Encodable) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(template)
+    return try encoder.encode(value)
   }
 
   /// Enrolls a user from records and their template, a user enrolled already being a usage

@@ -17,8 +17,8 @@ import InkFeatures
 /// kind of evidence, each reference's mean DTW distance to the others, over the median of those
 /// means, must not exceed ``consistencyLimit``; a kind's distance is its cost along the joint
 /// alignment's warping path. On SVC2004 Task 2 users 1–20, of the 5,040 enrolments of five of
-/// S1–S10 with the default functions, shape reached at most 1.73 and pressure 1.56, and timing
-/// 1.83 once (1.67 at the 99.9th percentile); the default limit is 1.8.
+/// S1–S10 with the default functions, shape reached at most 1.74 and pressure 1.55, and timing
+/// 1.84 once (1.66 at the 99.9th percentile); the default limit is 1.8.
 public struct SignatureEnrollment: Hashable, Sendable {
   /// The matcher whose distances the statistics are of.
   public var matcher: SignatureMatcher

@@ -5,7 +5,7 @@ import InkFeatures
 ///
 /// ```swift
 /// let template = try SignatureEnrollment().enroll(references)   // five or more
-/// let verification = try template.verify(questioned)
+/// let verification = try template.verify(questioned)   // SignatureMatcher.features(of:)
 /// verification.score       // 0…1, higher is more like the references
 /// verification.isAccepted  // score ≥ threshold
 /// verification.evidence    // .shape, .timing or .pressure: what weighed most
@@ -33,6 +33,10 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
 
   /// Compares a questioned signature with the references: its distances kind by kind, normalised
   /// by the references' own spread, fused into a score in 0…1 and a decision.
+  ///
+  /// `questioned` holds the features ``SignatureMatcher/features(of:)`` computes: the default
+  /// matcher compares `dxShared` and `dyShared`, which InkFeatures' extractor alone does not
+  /// give (a template saved before them compares `dx` and `dy`, which both give).
   ///
   /// - Throws: ``SignatureMatchingError`` for an empty signature, a missing local function or a
   ///   number that is not finite.

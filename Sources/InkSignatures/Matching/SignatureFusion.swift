@@ -49,10 +49,10 @@ public struct SignatureFusion: Hashable, Sendable, Codable {
   /// users 1–10 (see <doc:SignatureVerification>).
   public init(
     normalization: SignatureDistanceNormalization = .cohortAnchored,
-    typicalCohortDistance: Double = 1.69618,
+    typicalCohortDistance: Double = 1.67189,
     localWeights: SignatureEvidenceValues<Double> = SignatureEvidenceValues(repeating: 0),
     globalWeights: SignatureEvidenceValues<Double> = SignatureEvidenceValues(repeating: 1 / 64),
-    slope: Double = 26.3026, center: Double = 0.271440, threshold: Double = 0.497667
+    slope: Double = 27.0482, center: Double = 0.268014, threshold: Double = 0.513805
   ) {
     self.normalization = normalization
     self.typicalCohortDistance = typicalCohortDistance

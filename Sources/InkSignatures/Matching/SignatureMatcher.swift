@@ -10,8 +10,13 @@ import InkSampling
 /// ```swift
 /// let matcher = SignatureMatcher()            // the settings tuned on SVC2004 users 1–10
 /// matcher.localFunctions.timing              // ["velocity", "dvelocity"]
+/// let samples = try drawings.map { try SignatureSamples(drawing: $0) }
+/// let references = samples.map(SignatureMatcher.features(of:))
 /// let template = try SignatureEnrollment(matcher: matcher).enroll(references)
 /// ```
+///
+/// The features it compares are ``features(of:)``'s: InkFeatures' with the shared-scale
+/// velocity components added.
 ///
 /// The local functions of the questioned signature and of each reference are aligned by
 /// multi-dimensional dynamic time warping (Euclidean local cost, the summed cost divided by
@@ -58,12 +63,14 @@ public struct SignatureMatcher: Hashable, Sendable, Codable {
     self.fusion = fusion
   }
 
-  /// The local functions of each kind by default: position, its derivative and the
+  /// The local functions of each kind by default: position, its derivative on one scale for
+  /// both axes (``sharedScaleFunctions``, which ``features(of:)`` adds to InkFeatures') and the
   /// derivatives of the path-tangent angle and of the log curvature radius for shape, velocity
-  /// and its derivative for timing, force and its derivative for pressure.
+  /// and its derivative for timing, force and its derivative for pressure. Matchers saved
+  /// before issue 11's fifth round name `dx` and `dy` instead, and compare those.
   public static let defaultLocalFunctions = SignatureEvidenceValues<[String]>(
-    shape: ["x", "y", "dx", "dy", "dtheta", "drho"], timing: ["velocity", "dvelocity"],
-    pressure: ["pressure", "dpressure"])
+    shape: ["x", "y", "dxShared", "dyShared", "dtheta", "drho"],
+    timing: ["velocity", "dvelocity"], pressure: ["pressure", "dpressure"])
 
   /// The global features of each kind by default (see <doc:SignatureVerification>): the pen
   /// angles are left out, as are the absolute directions, which wrap around.
