@@ -169,14 +169,27 @@ extension ShapeClassifier {
     var cx = path.xs.reduce(0, +) / Double(path.count)
     var cy = path.ys.reduce(0, +) / Double(path.count)
     var (residual, sweep) = spiralResidual(cx: cx, cy: cy)
+    // The centres measured: the search steps back to the centre it has just left (the same
+    // numbers, bit for bit, when adding and taking away the step is exact), which is not
+    // measured again.
+    var measured = [(cx: cx, cy: cy, residual: residual, sweep: sweep)]
     var step = 0.08 * path.diagonal
     for _ in 0..<8 {
       var moved = false
       for (ux, uy) in [(1.0, 0.0), (-1, 0), (0, 1), (0, -1)] {
-        let trial = spiralResidual(cx: cx + ux * step, cy: cy + uy * step)
+        let (tx, ty) = (cx + ux * step, cy + uy * step)
+        let trial: (residual: Double, sweep: Double)
+        if let known = measured.last(where: {
+          $0.cx.bitPattern == tx.bitPattern && $0.cy.bitPattern == ty.bitPattern
+        }) {
+          trial = (known.residual, known.sweep)
+        } else {
+          trial = spiralResidual(cx: tx, cy: ty)
+          measured.append((tx, ty, trial.residual, trial.sweep))
+        }
         if trial.residual < residual {
           (residual, sweep) = trial
-          (cx, cy) = (cx + ux * step, cy + uy * step)
+          (cx, cy) = (tx, ty)
           moved = true
         }
       }
