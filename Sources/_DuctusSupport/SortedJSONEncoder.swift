@@ -73,8 +73,7 @@ package struct SortedJSONEncoder: Sendable {
     let whole = text.withUTF8 { utf8 in
       utf8.count > 2 && utf8[utf8.count - 1] == 0x30 && utf8[utf8.count - 2] == 0x2E
     }
-    if whole { text.removeLast(2) }
-    return text
+    return whole ? String(decoding: text.utf8.dropLast(2), as: UTF8.self) : text
   }
 
   /// Appends a string as a JSON literal, escaped as Foundation escapes.
