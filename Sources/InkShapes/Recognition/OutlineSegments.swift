@@ -61,7 +61,9 @@ struct OutlineSegments {
           nextBreak += 1
           continue
         }
-        let (ax, ay, bx, by) = (xs[s], ys[s], xs[(s + 1) % m], ys[(s + 1) % m])
+        // The next point, the first after the last (a closed outline's last segment).
+        let t = s + 1 < m ? s + 1 : 0
+        let (ax, ay, bx, by) = (xs[s], ys[s], xs[t], ys[t])
         block.startX[s - first] = ax
         block.startY[s - first] = ay
         block.directionX[s - first] = bx - ax
