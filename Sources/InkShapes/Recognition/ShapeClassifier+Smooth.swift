@@ -97,7 +97,7 @@ extension ShapeClassifier {
     return total / Double(inner.count) / path.diagonal
   }
 
-  /// The point indices at the given fractions of the path's length.
+  /// The point indices at the given fractions (ascending) of the path's length.
   func indices(atFractions fractions: [Double]) -> [Int] {
     var lengths = [Double](repeating: 0, count: path.count)
     for i in 1..<path.count { lengths[i] = lengths[i - 1] + path.distance(i - 1, i) }
@@ -115,9 +115,12 @@ extension ShapeClassifier {
   /// and two of its points near a third and two thirds of its length, the pair that fits best.
   func curveCandidate() -> ShapeCandidate? {
     var best: ShapeCandidate?
-    for first in [0.28, 0.33, 0.38] {
-      for second in [0.62, 0.67, 0.72] {
-        let points = indices(atFractions: [0, first, second, 1])
+    let (firsts, seconds) = ([0.28, 0.33, 0.38], [0.62, 0.67, 0.72])
+    // Every point found in one walk along the path.
+    let found = indices(atFractions: [0] + firsts + seconds + [1])
+    for first in firsts.indices {
+      for second in seconds.indices {
+        let points = [found[0], found[1 + first], found[1 + firsts.count + second], found.last!]
         let shape = DetectedShape(
           kind: .curve, confidence: 0, strokes: [],
           vertices: points.map { [path.xs[$0], path.ys[$0]] },
