@@ -45,18 +45,17 @@ package struct SortedJSONEncoder: Sendable {
     .text(try numberText(value, at: path()))
   }
 
-  /// The text of an array of numbers, `[1,2.5]`, or of arrays of them, written at once rather
-  /// than a node an element (point lists are most of what the commands' records hold).
-  fileprivate static func numberArray(_ values: [Double], at path: () -> [any CodingKey])
-    throws -> String
-  {
-    var text = "["
+  /// The text of an array of numbers, `[1,2.5]`, written at once rather than a node an element
+  /// (point lists are most of what the commands' records hold), into `bytes`.
+  fileprivate static func appendNumberArray(
+    _ values: [Double], to bytes: inout [UInt8], at path: () -> [any CodingKey]
+  ) throws {
+    bytes.append(UInt8(ascii: "["))
     for (index, value) in values.enumerated() {
-      if index > 0 { text.append(",") }
-      text.append(try numberText(value, at: path() + [IndexKey(index)]))
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: try numberText(value, at: path() + [IndexKey(index)]).utf8)
     }
-    text.append("]")
-    return text
+    bytes.append(UInt8(ascii: "]"))
   }
 
   /// The JSON text of a number, as Foundation writes it.
@@ -69,25 +68,25 @@ package struct SortedJSONEncoder: Sendable {
         EncodingError.Context(
           codingPath: path(), debugDescription: "Unable to encode \(value) directly in JSON."))
     }
-    let text = value.description
-    let utf8 = text.utf8
+    var text = value.description
     // "2.0" is written "2", as Foundation writes it; the test reads bytes, not characters.
-    if utf8.count > 2, utf8.last == 0x30, utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == 0x2E {
-      return String(decoding: utf8.dropLast(2), as: UTF8.self)
+    let whole = text.withUTF8 { utf8 in
+      utf8.count > 2 && utf8[utf8.count - 1] == 0x30 && utf8[utf8.count - 2] == 0x2E
     }
-    return text
+    return whole ? String(decoding: text.utf8.dropLast(2), as: UTF8.self) : text
   }
 
   /// Appends a string as a JSON literal, escaped as Foundation escapes.
   fileprivate static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
     bytes.append(0x22)
-    var plain = true
-    for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-      plain = false
-      break
+    // Most strings (every key) need no escape: their bytes are copied at once.
+    var text = text
+    let plain = text.withUTF8 { utf8 in
+      guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+      bytes.append(contentsOf: utf8)
+      return true
     }
     if plain {
-      bytes.append(contentsOf: text.utf8)
       bytes.append(0x22)
       return
     }
@@ -110,10 +109,11 @@ package struct SortedJSONEncoder: Sendable {
   }
 }
 
-/// A value being encoded: JSON text already written, a string to quote, or a container still
-/// being filled.
+/// A value being encoded: JSON text already written (a scalar's as a string, a list of numbers'
+/// as bytes), a string to quote, or a container still being filled.
 private enum Node {
   case text(String)
+  case bytes([UInt8])
   case string(String)
   case array(ArrayStorage)
   case object(ObjectStorage)
@@ -121,6 +121,7 @@ private enum Node {
   func write(into bytes: inout [UInt8]) {
     switch self {
     case .text(let text): bytes.append(contentsOf: text.utf8)
+    case .bytes(let text): bytes += text
     case .string(let text): SortedJSONEncoder.appendQuoted(text, to: &bytes)
     case .array(let storage):
       bytes.append(UInt8(ascii: "["))
@@ -190,14 +191,12 @@ private final class ObjectStorage {
 
   /// The first eight UTF-8 bytes of a key as a big-endian number, zeros after a shorter key.
   static func prefix(of key: String) -> UInt64 {
-    var prefix: UInt64 = 0
-    var count = 0
-    for byte in key.utf8 {
-      guard count < 8 else { break }
-      prefix = prefix << 8 | UInt64(byte)
-      count += 1
+    var key = key
+    return key.withUTF8 { utf8 in
+      var prefix: UInt64 = 0
+      for byte in utf8.prefix(8) { prefix = prefix << 8 | UInt64(byte) }
+      return utf8.count >= 8 ? prefix : prefix << (8 * (8 - utf8.count))
     }
-    return count == 8 ? prefix : prefix << (8 * (8 - count))
   }
 }
 
@@ -259,18 +258,22 @@ private func scalar<Value: Encodable>(_ value: Value, at path: @autoclosure () -
     return try SortedJSONEncoder.number(unsafeBitCast(value, to: Float.self), at: path())
   }
   if Value.self == [Double].self {
-    return .text(
-      try SortedJSONEncoder.numberArray(unsafeBitCast(value, to: [Double].self), at: path))
+    var bytes: [UInt8] = []
+    let values = unsafeBitCast(value, to: [Double].self)
+    bytes.reserveCapacity(2 + 24 * values.count)
+    try SortedJSONEncoder.appendNumberArray(values, to: &bytes, at: path)
+    return .bytes(bytes)
   }
   if Value.self == [[Double]].self {
     let rows = unsafeBitCast(value, to: [[Double]].self)
-    var text = "["
+    var bytes: [UInt8] = [UInt8(ascii: "[")]
+    bytes.reserveCapacity(2 + rows.reduce(0) { $0 + 3 + 24 * $1.count })
     for (index, row) in rows.enumerated() {
-      if index > 0 { text.append(",") }
-      text.append(try SortedJSONEncoder.numberArray(row) { path() + [IndexKey(index)] })
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      try SortedJSONEncoder.appendNumberArray(row, to: &bytes) { path() + [IndexKey(index)] }
     }
-    text.append("]")
-    return .text(text)
+    bytes.append(UInt8(ascii: "]"))
+    return .bytes(bytes)
   }
   if integerTypes.contains(where: { $0 == Value.self }) { return .text("\(value)") }
   return try SortedJSONEncoder.node(of: value, at: path())

@@ -49,7 +49,9 @@ final class LineReader {
   func nextLine() throws -> Line? {
     var searchFrom = start
     while true {
-      if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
+      if let newline = buffer.withUnsafeBytes({
+        Platform.firstOffset(of: 0x0A, in: $0, from: searchFrom)
+      }) {
         if isSkipping {
           isSkipping = false
           start = newline + 1

@@ -88,15 +88,17 @@ struct CircleFit {
   }
 
   /// The solution of the 3 × 3 system `m x = b` (row-major) by Cramer's rule, or `nil` when it
-  /// is singular.
-  static func solve3(_ m: [Double], _ b: [Double]) -> [Double]? {
-    func det(_ a: [Double]) -> Double {
+  /// is singular; in inline arrays, as it runs six times a fit, without allocating.
+  static func solve3(_ m: InlineArray<9, Double>, _ b: InlineArray<3, Double>)
+    -> InlineArray<3, Double>?
+  {
+    func det(_ a: InlineArray<9, Double>) -> Double {
       a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6])
         + a[2] * (a[3] * a[7] - a[4] * a[6])
     }
     let d = det(m)
     guard abs(d) > 1e-300, d.isFinite else { return nil }
-    return (0..<3).map { column in
+    return InlineArray { column in
       var replaced = m
       for row in 0..<3 { replaced[3 * row + column] = b[row] }
       return det(replaced) / d

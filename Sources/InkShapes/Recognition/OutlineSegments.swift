@@ -61,7 +61,9 @@ struct OutlineSegments {
           nextBreak += 1
           continue
         }
-        let (ax, ay, bx, by) = (xs[s], ys[s], xs[(s + 1) % m], ys[(s + 1) % m])
+        // The next point, the first after the last (a closed outline's last segment).
+        let t = s + 1 < m ? s + 1 : 0
+        let (ax, ay, bx, by) = (xs[s], ys[s], xs[t], ys[t])
         block.startX[s - first] = ax
         block.startY[s - first] = ay
         block.directionX[s - first] = bx - ax
@@ -112,9 +114,7 @@ struct OutlineSegments {
           let nearer = d2 .< best .| (d2 .== best .& index .< bestIndex)
           best.replace(with: d2, where: nearer)
           bestIndex.replace(with: index, where: nearer)
-          var half = best.lowHalf
-          half.replace(with: best.highHalf, where: best.highHalf .< half)
-          bound = min(min(half[0], half[1]), min(half[2], half[3]))
+          bound = Self.smallest(best)
           while next < blocks.count,
             next == start || boxes[next].squaredDistance(x: x, y: y) > bound
           {
@@ -127,10 +127,17 @@ struct OutlineSegments {
       }
     }
     guard bound < .infinity else { return (bound, 0) }
-    var segment = Double.infinity
-    for lane in 0..<8 where best[lane] == bound && bestIndex[lane] < segment {
-      segment = bestIndex[lane]
-    }
-    return (bound, Int(segment))
+    // The lowest index of the lanes as near as `bound`.
+    var nearest = bestIndex
+    nearest.replace(with: .infinity, where: best .!= bound)
+    return (bound, Int(Self.smallest(nearest)))
+  }
+
+  /// The smallest of eight lanes none of which is NaN, without the generic (slower) `min()`.
+  @inline(__always)
+  private static func smallest(_ lanes: SIMD8<Double>) -> Double {
+    var half = lanes.lowHalf
+    half.replace(with: lanes.highHalf, where: lanes.highHalf .< half)
+    return min(min(half[0], half[1]), min(half[2], half[3]))
   }
 }

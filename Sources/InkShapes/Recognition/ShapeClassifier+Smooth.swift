@@ -97,7 +97,7 @@ extension ShapeClassifier {
     return total / Double(inner.count) / path.diagonal
   }
 
-  /// The point indices at the given fractions of the path's length.
+  /// The point indices at the given fractions (ascending) of the path's length.
   func indices(atFractions fractions: [Double]) -> [Int] {
     var lengths = [Double](repeating: 0, count: path.count)
     for i in 1..<path.count { lengths[i] = lengths[i - 1] + path.distance(i - 1, i) }
@@ -115,9 +115,12 @@ extension ShapeClassifier {
   /// and two of its points near a third and two thirds of its length, the pair that fits best.
   func curveCandidate() -> ShapeCandidate? {
     var best: ShapeCandidate?
-    for first in [0.28, 0.33, 0.38] {
-      for second in [0.62, 0.67, 0.72] {
-        let points = indices(atFractions: [0, first, second, 1])
+    let (firsts, seconds) = ([0.28, 0.33, 0.38], [0.62, 0.67, 0.72])
+    // Every point found in one walk along the path.
+    let found = indices(atFractions: [0] + firsts + seconds + [1])
+    for first in firsts.indices {
+      for second in seconds.indices {
+        let points = [found[0], found[1 + first], found[1 + firsts.count + second], found.last!]
         let shape = DetectedShape(
           kind: .curve, confidence: 0, strokes: [],
           vertices: points.map { [path.xs[$0], path.ys[$0]] },
@@ -169,14 +172,27 @@ extension ShapeClassifier {
     var cx = path.xs.reduce(0, +) / Double(path.count)
     var cy = path.ys.reduce(0, +) / Double(path.count)
     var (residual, sweep) = spiralResidual(cx: cx, cy: cy)
+    // The centres measured: the search steps back to the centre it has just left (the same
+    // numbers, bit for bit, when adding and taking away the step is exact), which is not
+    // measured again.
+    var measured = [(cx: cx, cy: cy, residual: residual, sweep: sweep)]
     var step = 0.08 * path.diagonal
     for _ in 0..<8 {
       var moved = false
       for (ux, uy) in [(1.0, 0.0), (-1, 0), (0, 1), (0, -1)] {
-        let trial = spiralResidual(cx: cx + ux * step, cy: cy + uy * step)
+        let (tx, ty) = (cx + ux * step, cy + uy * step)
+        let trial: (residual: Double, sweep: Double)
+        if let known = measured.last(where: {
+          $0.cx.bitPattern == tx.bitPattern && $0.cy.bitPattern == ty.bitPattern
+        }) {
+          trial = (known.residual, known.sweep)
+        } else {
+          trial = spiralResidual(cx: tx, cy: ty)
+          measured.append((tx, ty, trial.residual, trial.sweep))
+        }
         if trial.residual < residual {
           (residual, sweep) = trial
-          (cx, cy) = (cx + ux * step, cy + uy * step)
+          (cx, cy) = (tx, ty)
           moved = true
         }
       }

@@ -39,9 +39,12 @@ enum StrokeContact {
         let s = (q2.0 - q.0, q2.1 - q.1)
         let denominator = r.0 * s.1 - r.1 * s.0
         guard denominator != 0 else { continue }
+        // Most pairs miss along the first segment: the second division only for those that
+        // do not.
         let t = ((q.0 - p.0) * s.1 - (q.1 - p.1) * s.0) / denominator
+        guard t >= 0, t <= 1 else { continue }
         let u = ((q.0 - p.0) * r.1 - (q.1 - p.1) * r.0) / denominator
-        guard t >= 0, t <= 1, u >= 0, u <= 1 else { continue }
+        guard u >= 0, u <= 1 else { continue }
         let x = p.0 + t * r.0
         let y = p.1 + t * r.1
         if ends.allSatisfy({ ($0.0 - x) * ($0.0 - x) + ($0.1 - y) * ($0.1 - y) > margin * margin })
