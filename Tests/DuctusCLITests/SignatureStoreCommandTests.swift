@@ -220,6 +220,31 @@ struct SignatureStoreCommandTests {
       lines(imported.standardOutput).compactMap { $0["user"] as? String } == ["ana", "o'brien"])
     let again = try DuctusProcess.run(["signature", "import", "--store", second, exported.path])
     #expect(again.exitCode == 2)
+    // A tampered matcher is refused, naming the record and the setting, before anything is
+    // enrolled (a band below 0, or too few population scales, which enrolment would index
+    // past).
+    for (key, value) in [("bandFraction", -1.0 as Any), ("globalFeatureScales", [1.0] as Any)] {
+      var tampered = records
+      var metadata = try #require(tampered[0]["metadata"] as? [String: String])
+      var matcher = object(try #require(metadata["matcher"]))
+      matcher[key] = value
+      metadata["matcher"] = String(
+        decoding: try JSONSerialization.data(withJSONObject: matcher), as: UTF8.self)
+      tampered[0]["metadata"] = metadata
+      let file = folder.appendingPathComponent("tampered.ndjson")
+      try tampered.map {
+        String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self)
+      }.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+      let store = folder.appendingPathComponent("tampered-\(key).db").path
+      let refused = try DuctusProcess.run([
+        "signature", "import", "--store", store, "--from", "ductus-ndjson", file.path,
+      ])
+      #expect(refused.exitCode == 65, "\(key): \(refused.standardError)")
+      #expect(
+        refused.standardError.contains("metadata \"matcher\": \(key)"), "\(refused.standardError)")
+      #expect(
+        try SignatureStore(path: store).users(includingModels: false).isEmpty, "\(key)")
+    }
     func score(_ store: String) throws -> Double? {
       let run = try DuctusProcess.run([
         "signature", "verify", "--store", store, "--user", "ana",

@@ -38,6 +38,16 @@ import _DuctusSupport
     #expect(worst < 0.6)
   }
 
+  @Test(arguments: [0.5, 0.7, 0.9])
+  func roundCornersAreFoundFromTheStart(share: Double) throws {
+    // Corners rounded by this part of the shorter half side: only ink in a corner's square
+    // moves the radius, so the start must already be round enough.
+    let (xs, ys) = try outline(center: (0, 0), radii: (80, 50), rotation: 0.1, radius: 50 * share)
+    let fit = try #require(RoundedRectangleFit(xs: xs, ys: ys, range: 0..<xs.count))
+    #expect(abs(fit.radius - 50 * share) < 0.05 * 50, "\(fit.radius)")
+    #expect(abs(fit.a - 80) < 0.5 && abs(fit.b - 50) < 0.5)
+  }
+
   @Test func aSharpRectangleFitsACornerRadiusNearZero() throws {
     let xs =
       (0..<40).map { Double($0) * 5 } + (0..<20).map { _ in 200.0 }

@@ -1,4 +1,5 @@
 import Foundation
+import InkSampling
 import Testing
 
 @testable import InkShapes
@@ -7,23 +8,23 @@ import Testing
 /// and the arcs' steep row.
 @Suite struct ShapeConfidenceTests {
   @Test func aPolylineIsDrawnAsOneWithFewEvenRunsTurningOneWay() {
-    #expect(ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [150, 87], [100, 174]]))
-    #expect(ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [100, 100], [0, 100]]))
+    #expect(ShapeClassifier.isDrawnPolyline([[0, 0], [100, 0], [150, 87], [100, 174]]))
+    #expect(ShapeClassifier.isDrawnPolyline([[0, 0], [100, 0], [100, 100], [0, 100]]))
     // A rectangle left a side short turns by 270°: an unfinished outline.
     #expect(
-      !ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [100, 100], [0, 100], [0, 40]]))
+      !ShapeClassifier.isDrawnPolyline([[0, 0], [100, 0], [100, 100], [0, 100], [0, 40]]))
     // Turns both ways, a turn too sharp or too slight, a short run, two or five runs.
-    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [150, 87], [250, 87]]))
-    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [0, 10], [100, 20]]))
-    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [200, 10], [300, 30]]))
-    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [110, 20], [60, 100]]))
-    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [100, 0], [100, 100]]))
+    #expect(!ShapeClassifier.isDrawnPolyline([[0, 0], [100, 0], [150, 87], [250, 87]]))
+    #expect(!ShapeClassifier.isDrawnPolyline([[0, 0], [100, 0], [0, 10], [100, 20]]))
+    #expect(!ShapeClassifier.isDrawnPolyline([[0, 0], [100, 0], [200, 10], [300, 30]]))
+    #expect(!ShapeClassifier.isDrawnPolyline([[0, 0], [100, 0], [110, 20], [60, 100]]))
+    #expect(!ShapeClassifier.isDrawnPolyline([[0, 0], [100, 0], [100, 100]]))
     #expect(
-      !ShapeConfidence.isDrawnPolyline([
+      !ShapeClassifier.isDrawnPolyline([
         [0, 0], [100, 0], [150, 87], [100, 174], [0, 174], [-50, 87],
       ]))
-    #expect(!ShapeConfidence.isDrawnPolyline(nil))
-    #expect(!ShapeConfidence.isDrawnPolyline([[0, 0], [0, 0], [0, 0], [0, 0]]))
+    #expect(!ShapeClassifier.isDrawnPolyline(nil))
+    #expect(!ShapeClassifier.isDrawnPolyline([[0, 0], [0, 0], [0, 0], [0, 0]]))
   }
 
   /// A candidate of `kind` through `vertices` with the given fit and corner evidence.
@@ -39,9 +40,30 @@ import Testing
     return reading
   }
 
+  @Test func aFewPenSamplesAreNoPolylineDrawnAsOne() throws {
+    let corners: [(Double, Double)] = [(0, 0), (100, 0), (150, 87), (100, 174)]
+    // The corners alone (a dot or a bar in whole units: every sample a vertex) …
+    let few = try #require(
+      InkPath(strokes: [try SampleBuffer(xs: corners.map(\.0), ys: corners.map(\.1))]))
+    #expect(!ShapeClassifier(path: few).isDrawnPolyline(corners))
+    // … and the same runs drawn through a point every unit.
+    var (xs, ys): ([Double], [Double]) = ([], [])
+    for k in 0..<3 {
+      let (a, b) = (corners[k], corners[k + 1])
+      for step in 0..<100 {
+        let f = Double(step) / 100
+        xs.append(a.0 + f * (b.0 - a.0))
+        ys.append(a.1 + f * (b.1 - a.1))
+      }
+    }
+    let drawn = try #require(InkPath(strokes: [try SampleBuffer(xs: xs, ys: ys)]))
+    #expect(ShapeClassifier(path: drawn).isDrawnPolyline(corners))
+  }
+
   @Test func onlyAPolylineDrawnAsOneCanBeSure() {
-    let drawn = candidate(
+    var drawn = candidate(
       .polyline, vertices: [[0, 0], [100, 0], [150, 87], [100, 174]], mean: 0.002, evidence: 0.98)
+    drawn.isDrawnPolyline = true
     #expect(ShapeConfidence.family(of: drawn) == ShapeConfidence.families - 1)
     #expect(ShapeConfidence.of(drawn) > 0.5)
     // Writing's polyline of eight runs that fits exactly stays near 0 (the learned row).

@@ -437,7 +437,7 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
   }
 
   @Test func aPolylineDrawnAsOneIsAPolyline() throws {
-    // Three runs turning right by 60° and 75°: a polyline, its vertices the corners.
+    // Three runs turning right by 60° and 53°: a polyline, its vertices the corners.
     let corners = [(0.0, 0.0), (120, 0), (180, 104), (140, 200)]
     let shape = recognizer.shape(of: [stroke(corners)])
     #expect(shape.kind == .polyline)

@@ -145,6 +145,11 @@ import Testing
     let center = try #require(shape.center)
     #expect(hypot(center[0] - 100, center[1] - 100) < 0.5)
     #expect(abs(try #require(shape.radii)[0] - 60) < 0.5)
+    let ends = try #require(shape.vertices)
+    for (k, angle) in [(0, 200.0), (ends.count - 1, 350)] {
+      let a = angle * Double.pi / 180
+      #expect(hypot(ends[k][0] - (100 + 60 * cos(a)), ends[k][1] - (100 + 60 * sin(a))) < 0.5)
+    }
     // A slightly bowed stroke is a line, not an arc.
     let bowed = (0...100).map { k -> (Double, Double) in
       let t = Double(k) / 100

@@ -80,6 +80,9 @@ struct SignatureEvaluateCommand: Command {
       } catch {
         throw CommandFailure(.malformedInput, "\(file): not a matcher's settings: \(error)")
       }
+      if let problem = matcher.problem {
+        throw CommandFailure(.malformedInput, "\(file): the matcher's settings: \(problem)")
+      }
     }
     let targetFAR = try arguments.value("target-far", as: Double.self)
     if let targetFAR, !(0...1).contains(targetFAR) {

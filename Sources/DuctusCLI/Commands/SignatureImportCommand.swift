@@ -91,6 +91,9 @@ struct SignatureImportCommand: Command {
         throw CommandFailure(
           .malformedInput, "\(record.name): metadata \"matcher\" cannot be read (\(error))")
       }
+      if let problem = matcher?.problem {
+        throw CommandFailure(.malformedInput, "\(record.name): metadata \"matcher\": \(problem)")
+      }
     }
     var threshold: Double?
     if let text = record.metadata["threshold"] {

@@ -3,6 +3,7 @@ import InkFeatures
 import InkFormats
 import InkSignatureStore
 import InkSignatures
+import OpenPencilKit
 import _DuctusSupport
 
 /// What the store commands share: `--store` and `--user`, opening the store, and the
@@ -44,14 +45,21 @@ enum SignatureStoreOptions {
 
   /// A user's template, from the model the store keeps.
   static func template(of user: StoredUser, store: SignatureStore) throws -> SignatureTemplate {
+    let template: SignatureTemplate
     do {
-      return try JSONDecoder().decode(SignatureTemplate.self, from: user.model)
+      template = try JSONDecoder().decode(SignatureTemplate.self, from: user.model)
     } catch {
       throw CommandFailure(
         .malformedInput,
         "\(store.path): user \(SignatureStore.quoted(user.id)): the model cannot be read "
           + "(\(error))")
     }
+    if let problem = template.matcher.problem {
+      throw CommandFailure(
+        .malformedInput,
+        "\(store.path): user \(SignatureStore.quoted(user.id)): the model's matcher: \(problem)")
+    }
+    return template
   }
 
   /// The most users whose signatures make a new template's cohort.
@@ -65,36 +73,36 @@ enum SignatureStoreOptions {
   /// The features are computed again from the stored drawings, not taken from the other
   /// users' templates: a template keeps the features of the Ductus that enrolled it, which may
   /// lack functions the enrolling matcher compares (templates enrolled before the shared-scale
-  /// velocity components hold no `dxShared`, `dyShared`).
+  /// velocity components hold no `dxShared`, `dyShared`). A user whose first reference gives no
+  /// such features (``features(of:)``) stands out of the cohort rather than blocking every
+  /// enrolment; `signature list --check` reports a damaged store.
   static func cohort(excluding id: String, in store: SignatureStore) throws
     -> [SignatureFeatures]
   {
     try store.users(includingModels: false).filter { $0.id != id }.prefix(cohortSize)
-      .compactMap { user in
-        try store.references(of: user.id).first.map {
-          try features(of: $0, reference: 1, user: user.id, store: store)
-        }
-      }
+      .compactMap { user in try store.references(of: user.id).first.flatMap(features(of:)) }
   }
 
-  /// The matcher's features of a stored reference, computed from its drawing (Ductus JSON, as
-  /// the store commands keep it), or a failure (65) naming the store, the user and the
-  /// reference.
-  static func features(
-    of reference: StoredReference, reference index: Int, user: String, store: SignatureStore
-  ) throws(CommandFailure) -> SignatureFeatures {
-    let place = "\(store.path): user \(SignatureStore.quoted(user)), reference \(index)"
-    guard reference.format == InkFileFormat.ductusJSON.rawValue else {
-      throw CommandFailure(
-        .malformedInput, "\(place): the drawing is kept as \(reference.format), not ductus-json")
+  /// The matcher's features of a stored reference: computed from its drawing when the store
+  /// keeps it as Ductus JSON (as the store commands do) or PencilKit bytes, read in memory so
+  /// that no biometric sample leaves the store; else the features stored with it when they hold
+  /// the shared-scale functions (`SignatureMatcher.sharedScaleFunctions`); else `nil`, as when
+  /// the drawing cannot be read.
+  static func features(of reference: StoredReference) -> SignatureFeatures? {
+    let drawing: PKDrawing?
+    switch InkFileFormat(rawValue: reference.format) {
+    case .ductusJSON: drawing = try? DuctusJSONReader().drawing(from: reference.drawing)
+    case .pencilKit: drawing = try? PKDrawing(data: reference.drawing)
+    default: drawing = nil
     }
-    do {
-      let drawing = try DuctusJSONReader().drawing(from: reference.drawing)
-      return SignatureMatcher.features(of: try SignatureSamples(drawing: drawing))
-    } catch {
-      throw CommandFailure(
-        .malformedInput, "\(place): the stored drawing cannot be read (\(error))")
+    if let drawing {
+      return (try? SignatureSamples(drawing: drawing)).map(SignatureMatcher.features(of:))
     }
+    guard
+      let stored = try? JSONDecoder().decode(SignatureFeatures.self, from: reference.features),
+      SignatureMatcher.sharedScaleFunctions.allSatisfy({ stored.local[$0] != nil })
+    else { return nil }
+    return stored
   }
 
   /// A template as the store keeps it: JSON, keys sorted.

@@ -1,9 +1,10 @@
 import Foundation
 
 /// The convex hull of a set of points (Andrew's monotone chain, 1979), counter-clockwise in a
-/// y-up frame without collinear points, and the rectangles and strips that enclose it, found
-/// by rotating calipers: the smallest of each has a side on a side of the hull (Freeman &
-/// Shapira 1975; Toussaint 1983), so each hull edge's direction is tried.
+/// y-up frame without collinear points, and the rectangles and strips that enclose it: the
+/// smallest of each has a side on a side of the hull (Freeman & Shapira 1975), so each hull
+/// edge's direction is tried against every hull point, O(h²) for h hull points (a few dozen
+/// for a loop of ink; rotating calipers, Toussaint 1983, would make it O(h)).
 struct ConvexHull {
   /// The hull's vertices.
   let points: [(x: Double, y: Double)]

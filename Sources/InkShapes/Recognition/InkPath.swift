@@ -39,6 +39,8 @@ struct InkPath {
 
   /// The number of points.
   var count: Int { xs.count }
+  /// The distinct points of ink the pen gave, before resampling.
+  var inkPoints = 0
 
   /// The path of `strokes` (drawing coordinates, in the order given), or `nil` when they hold no
   /// finite point or all their points coincide.
@@ -88,6 +90,7 @@ struct InkPath {
       if timed { pt.append(times[i].isFinite ? times[i] : (pt.last ?? 0)) }
     }
     guard !px.isEmpty else { return }
+    inkPoints += px.count
     let start = count
     if let lx = xs.last, let ly = ys.last {
       // The pen-up jump as a straight connector, without its end points (they are ink).

@@ -8,16 +8,18 @@ import Foundation
 /// origin is, with `q = (|u| − (a − r), |v| − (b − r))`, `|max(q, 0)| + min(max(qx, qy), 0) − r`
 /// (Quílez's rounded box): exact, cheap, and differentiable in every parameter away from the
 /// diagonals of the inner box, so that each step solves one 6 × 6 system. The start is the
-/// minimum-area rectangle of the points' convex hull (``ConvexHull``) with a corner radius of a
-/// fifth of the shorter half side.
+/// minimum-area rectangle of the points' convex hull (``ConvexHull``), its corners rounded by
+/// how far the points pass inside them.
 ///
 /// Points can be left out of the fit (a chat bubble's tail): ``init(xs:ys:range:excluding:)``.
 struct RoundedRectangleFit {
-  /// The centre.
+  /// The centre's x.
   var cx: Double
+  /// The centre's y.
   var cy: Double
-  /// The half sides, along the rotation first.
+  /// The half side along the rotation.
   var a: Double
+  /// The half side across it.
   var b: Double
   /// The corner radius, `0…min(a, b)`.
   var radius: Double
@@ -40,9 +42,17 @@ struct RoundedRectangleFit {
         .minimumAreaRectangle()
     else { return nil }
     let scale = max(box.a, box.b)
-    var p: SIMD8<Double> = [
-      box.cx, box.cy, box.rotation, box.a, box.b, 0.2 * min(box.a, box.b), 0, 0,
-    ]
+    // The corner radius from how far the ink passes inside the box's corners (a corner rounded
+    // by r passes (√2 − 1) r inside it): started sharper, the fit could not round it, as only
+    // ink in a corner's square moves the radius.
+    let (c, s) = (cos(box.rotation), sin(box.rotation))
+    var gap = 0.0
+    for (u, v) in [(box.a, box.b), (-box.a, box.b), (box.a, -box.b), (-box.a, -box.b)] {
+      let (x, y) = (box.cx + c * u - s * v, box.cy + s * u + c * v)
+      gap += kept.reduce(Double.infinity) { min($0, hypot(xs[$1] - x, ys[$1] - y)) } / 4
+    }
+    let startRadius = min(gap / (2.squareRoot() - 1), min(box.a, box.b))
+    var p: SIMD8<Double> = [box.cx, box.cy, box.rotation, box.a, box.b, startRadius, 0, 0]
     var current = Self.leastSquares(p, xs: xs, ys: ys, points: kept)
     var damping = 1e-3
     for _ in 0..<Self.iterations {
@@ -61,8 +71,8 @@ struct RoundedRectangleFit {
         if next.cost < current.cost {
           let gain = current.cost - next.cost
           // The step's largest part as a part of the size (the angle's at the box's size).
-          let step = SIMD8(1, 1, scale, 1, 1, 1, 0, 0) * (trial - p) / scale
-          let moved = step.replacing(with: -step, where: step .< 0).max()
+          let change = SIMD8(1, 1, scale, 1, 1, 1, 0, 0) * (trial - p) / scale
+          let moved = change.replacing(with: -change, where: change .< 0).max()
           (p, current) = (trial, next)
           damping = max(damping / 10, 1e-12)
           // Done when the sum of squares or the outline stops moving.
@@ -76,10 +86,13 @@ struct RoundedRectangleFit {
     }
     guard (0..<6).allSatisfy({ p[$0].isFinite }), p[3] > 0, p[4] > 0 else { return nil }
     // The rotation within 45° of level, the half sides swapped where it turns by a quarter.
-    let quarter = (p[2] / (.pi / 2)).rounded()
+    var quarter = (p[2] / (.pi / 2)).rounded()
     rotation = p[2] - quarter * .pi / 2
-    if rotation <= -.pi / 4 { rotation += .pi / 2 }
-    let swapped = Int(((p[2] - rotation) / (.pi / 2)).rounded()) & 1 == 1
+    if rotation <= -.pi / 4 {
+      rotation += .pi / 2
+      quarter -= 1
+    }
+    let swapped = abs(quarter.truncatingRemainder(dividingBy: 2)) == 1
     (cx, cy, radius) = (p[0], p[1], p[5])
     (a, b) = swapped ? (p[4], p[3]) : (p[3], p[4])
   }

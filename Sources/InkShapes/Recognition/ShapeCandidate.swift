@@ -25,6 +25,9 @@ struct ShapeCandidate {
   /// `nil` for the other kinds. A feature of the confidence, which so decides polygon against
   /// circle by the corners rather than by the number of vertices.
   var cornerEvidence: Double?
+  /// Whether a polyline reading is of a polyline drawn as one (see
+  /// `ShapeClassifier.isDrawnPolyline(_:)`), which has a confidence row of its own.
+  var isDrawnPolyline = false
 
   /// A candidate of `kind` with its outline; fit not yet measured.
   init(

@@ -32,10 +32,10 @@ extension ShapeClassifier {
   /// reading that comes before them and is kept), not those that cannot be surer than it
   /// (``ShapeConfidence/hopelessMeanDeviation(kind:complexity:rival:)``), which could never be
   /// chosen.
-  func outlineCandidates(range: Range<Int>, rival: Double? = nil, box: RoundedRectangleFit?)
+  func outlineCandidates(range: Range<Int>, box: RoundedRectangleFit?, rival: Double? = nil)
     -> [ShapeCandidate]
   {
-    guard range.count >= 16 else { return [] }
+    guard range.count >= Self.leastOutlinePoints else { return [] }
     var found: [ShapeCandidate] = []
     if let heart = heartCandidate(range: range, rival: rival) { found.append(heart) }
     if let cloud = cloudCandidate(range: range, rival: rival) { found.append(cloud) }
@@ -166,20 +166,29 @@ extension ShapeClassifier {
     return count
   }
 
+  /// The kinds of a loop's readings that a rounded rectangle replaces: its sides cut by its
+  /// round corners, or found through them.
+  static let sharpReadingKinds: [ShapeKind] = [.quadrilateral, .pentagon, .hexagon, .polygon]
+
+  /// The fewest points of a loop read as a rounded rectangle, chat bubble, heart or cloud.
+  static let leastOutlinePoints = 16
+
   /// The rounded rectangle `box` of the loop (``RoundedRectangleFit``), when its corners are
   /// round (their radius between ``roundedCornerShare`` of the shorter side and
   /// ``roundestCorner`` of its half: rounder is an ellipse's or a stadium's) and it fits the ink
-  /// closer, by ``roundingGain``, than every polygon reading of four or more sides in `polygons`
-  /// (the sharp readings, whose sides a round corner cuts); `nil` otherwise.
-  func roundedRectangleCandidate(_ box: RoundedRectangleFit, polygons: [ShapeCandidate])
-    -> ShapeCandidate?
-  {
+  /// closer, by ``roundingGain``, than every reading among `rivals` of ``sharpReadingKinds``
+  /// (whose sides a round corner cuts) and than the loop's `round` reading, the ellipse or
+  /// circle; `nil` otherwise.
+  func roundedRectangleCandidate(
+    _ box: RoundedRectangleFit, rivals: [ShapeCandidate], round: ShapeCandidate?
+  ) -> ShapeCandidate? {
     guard box.radius >= Self.roundedCornerShare * 2 * min(box.a, box.b),
       box.radius <= Self.roundestCorner * min(box.a, box.b)
     else { return nil }
-    let sharp =
-      polygons.filter { [.quadrilateral, .pentagon, .hexagon, .polygon].contains($0.shape.kind) }
-      .map(\.fit.meanDeviation).min() ?? .infinity
+    let sharp = min(
+      rivals.filter { Self.sharpReadingKinds.contains($0.shape.kind) }
+        .map(\.fit.meanDeviation).min() ?? .infinity,
+      round?.fit.meanDeviation ?? .infinity)
     let shape = DetectedShape(
       kind: .roundedRectangle, confidence: 0, strokes: [], center: [box.cx, box.cy],
       radii: [box.a, box.b], rotation: box.rotation, hotPoints: [[box.cx, box.cy]],
@@ -195,8 +204,8 @@ extension ShapeClassifier {
   /// tail (`box`, the rounded rectangle of all the loop, refitted twice without the ink farther
   /// outside it than ``chatBubbleTailCut`` of the farthest), its tail's tip the ink farthest
   /// outside the body, at least ``chatBubbleTailLength`` of the body's shorter side; the body
-  /// turned a quarter when the tail leaves a short side, so that it leaves the top or bottom, as
-  /// PaperKit's does. `nil` without such a tail (none is looked for when no ink is half that far
+  /// turned a quarter when the tail leaves its left or right side, so that it leaves the top or
+  /// bottom, as PaperKit's does. `nil` without such a tail (none is looked for when no ink is half that far
   /// outside `box`), or when it cannot be surer than `rival`.
   func chatBubbleCandidate(range: Range<Int>, box: RoundedRectangleFit, rival: Double? = nil)
     -> ShapeCandidate?

@@ -220,7 +220,6 @@ extension ShapeClassifier {
   /// the last's.
   func helixCandidate(turns: Double) -> ShapeCandidate? {
     guard let strip = ConvexHull(xs: path.xs, ys: path.ys).minimumWidthStrip() else { return nil }
-    let line = (cx: strip.cx, cy: strip.cy)
     let last = path.count - 1
     var (ux, uy) = (cos(strip.direction), sin(strip.direction))
     if (path.xs[last] - path.xs[0]) * ux + (path.ys[last] - path.ys[0]) * uy < 0 {
@@ -230,12 +229,12 @@ extension ShapeClassifier {
       Double.infinity, -Double.infinity, Double.infinity, -Double.infinity
     )
     for i in 0...last {
-      let (dx, dy) = (path.xs[i] - line.cx, path.ys[i] - line.cy)
+      let (dx, dy) = (path.xs[i] - strip.cx, path.ys[i] - strip.cy)
       let s = dx * ux + dy * uy
       let v = -dx * uy + dy * ux
       (minS, maxS, minV, maxV) = (min(minS, s), max(maxS, s), min(minV, v), max(maxV, v))
     }
-    func along(_ i: Int) -> Double { (path.xs[i] - line.cx) * ux + (path.ys[i] - line.cy) * uy }
+    func along(_ i: Int) -> Double { (path.xs[i] - strip.cx) * ux + (path.ys[i] - strip.cy) * uy }
     let (start, end) = (along(0), along(last))
     let loops = turns.rounded()
     // The first loop starts at its back (its centre less the along radius); the last loop's
@@ -245,7 +244,7 @@ extension ShapeClassifier {
     guard alongRadius > 0, acrossRadius > 0, end > start, abs(loops) >= 2 else { return nil }
     let middle = (maxV + minV) / 2
     let centres = [start + alongRadius, end + alongRadius].map { s in
-      [line.cx + s * ux - middle * uy, line.cy + s * uy + middle * ux]
+      [strip.cx + s * ux - middle * uy, strip.cy + s * uy + middle * ux]
     }
     let shape = DetectedShape(
       kind: .helix, confidence: 0, strokes: [],

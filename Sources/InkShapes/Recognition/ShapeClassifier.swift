@@ -89,17 +89,19 @@ struct ShapeClassifier {
     let polygons = loopPolygonCandidates(end: end)
     var found = polygons.readings
     round?.cornerEvidence = polygons.strongest
-    // A rectangle whose corners are rounded is a rounded rectangle, and no polygon.
     // The loop's rounded rectangle, fitted once for its own reading and a chat bubble's body.
-    let box = range.count >= 16 ? RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range) : nil
-    if let box, let rounded = roundedRectangleCandidate(box, polygons: found) {
-      found.removeAll { [.quadrilateral, .pentagon, .hexagon, .polygon].contains($0.shape.kind) }
+    // A rectangle whose corners are rounded is a rounded rectangle, and no polygon.
+    let box =
+      range.count >= Self.leastOutlinePoints
+      ? RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range) : nil
+    if let box, let rounded = roundedRectangleCandidate(box, rivals: found, round: round) {
+      found.removeAll { Self.sharpReadingKinds.contains($0.shape.kind) }
       found.append(rounded)
     }
     // The round reading comes first and is always kept: what cannot beat it is never chosen.
     let rival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
     return (round.map { [$0] } ?? []) + found
-      + outlineCandidates(range: range, rival: rival, box: box)
+      + outlineCandidates(range: range, box: box, rival: rival)
   }
 
   /// The polygon and star readings of the closed loop `0...end` (its point `end` back at its
@@ -494,6 +496,7 @@ struct ShapeClassifier {
       vertices: vertices.map { [$0.0, $0.1] }, hotPoints: vertices.map { [$0.0, $0.1] })
     var reading = ShapeCandidate(
       shape, outlineXs: ox, outlineYs: oy, closed: false, complexity: Double(vertices.count - 1))
+    reading.isDrawnPolyline = kind == .polyline && isDrawnPolyline(vertices)
     reading.measure(path)
     return reading
   }

@@ -35,7 +35,7 @@ enum ShapeConfidence {
   /// rectangles, hearts, clouds, chat bubbles). The rows of arcs, of the last two families and
   /// of the polylines drawn as one (``family(of:)``) are set by hand on the synthetic set and the
   /// tuning halves (the real data has no right reading of these kinds: an arc needs a mean
-  /// deviation under 0.006 to reach 0.5, a curve under about 0.006, the others under 0.018; the
+  /// deviation under 0.006 to reach 0.5, a curve under 0.009, the others under 0.018; the
   /// arcs' and polylines' rows are steep, as writing's bowls, hooks and strokes fit them
   /// loosely, or exactly through more runs).
   static func family(_ kind: ShapeKind) -> Int {
@@ -53,17 +53,16 @@ enum ShapeConfidence {
   }
 
   /// The family of a candidate: its kind's (``family(_:)``), but the last, with its own row set
-  /// by hand, for a polyline drawn as one (``isDrawnPolyline(_:)``). The other polyline readings
-  /// keep the row learned on the real data, where no polyline is right: the strokes of writing
-  /// fit polylines as closely, through more or shorter runs.
+  /// by hand, for a polyline drawn as one (``ShapeCandidate/isDrawnPolyline``). The other
+  /// polyline readings keep the row learned on the real data, where no polyline is right: the
+  /// strokes of writing fit polylines as closely, through more or shorter runs.
   static func family(of candidate: ShapeCandidate) -> Int {
-    candidate.shape.kind == .polyline && isDrawnPolyline(candidate.shape.vertices)
-      ? families - 1 : family(candidate.shape.kind)
+    candidate.isDrawnPolyline ? families - 1 : family(candidate.shape.kind)
   }
 
   /// The number of features a family has: an intercept, ln mean deviation, the uncovered part,
-  /// ln complexity (vertices or segments; none for polygons), the corner evidence (for polygons
-  /// and round readings only). The maximum deviation is left out: it follows the
+  /// ln complexity (vertices or segments; none for polygons), the corner evidence (for polygons,
+  /// round readings and polylines drawn as one only). The maximum deviation is left out: it follows the
   /// mean so closely that its weight, fitted with the mean's, came out of the wrong sign for the
   /// families with few right readings (lines).
   static let familyWidth = 5
@@ -93,43 +92,6 @@ enum ShapeConfidence {
       slots[4] = candidate.cornerEvidence ?? 0
     }
     return (own * familyWidth, slots)
-  }
-
-  /// The fewest and most runs of a polyline drawn as one (``isDrawnPolyline(_:)``).
-  static let polylineRuns = 3...4
-  /// The least and most a polyline drawn as one turns at each corner, in degrees.
-  static let polylineTurns = 30.0...100.0
-  /// A polyline drawn as one has no run shorter than this part of its longest.
-  static let shortestPolylineRun = 0.3
-  /// A polyline drawn as one turns by at most this many degrees in all: one that turns further
-  /// round is an outline left unfinished (a rectangle left a side short turns by 270°).
-  static let mostPolylineTurning = 250.0
-
-  /// Whether an open polyline's vertices are drawn as a polyline, not as writing: three or
-  /// four runs (``polylineRuns``), none under ``shortestPolylineRun`` of the longest, turning
-  /// the same way at every corner by ``polylineTurns`` and by no more than
-  /// ``mostPolylineTurning`` in all, as the synthesizer's polylines are (3 or 4 sides of
-  /// 0.35–0.6 of the size, each turning 55–80°).
-  static func isDrawnPolyline(_ vertices: [[Double]]?) -> Bool {
-    guard let v = vertices, polylineRuns.contains(v.count - 1), v.allSatisfy({ $0.count == 2 })
-    else { return false }
-    var runs: [Double] = []
-    var headings: [Double] = []
-    for k in 1..<v.count {
-      let (dx, dy) = (v[k][0] - v[k - 1][0], v[k][1] - v[k - 1][1])
-      runs.append(hypot(dx, dy))
-      headings.append(atan2(dy, dx))
-    }
-    guard let longest = runs.max(), longest > 0,
-      runs.allSatisfy({ $0 >= shortestPolylineRun * longest })
-    else { return false }
-    var turns: [Double] = []
-    for k in 1..<headings.count {
-      turns.append(remainder(headings[k] - headings[k - 1], 2 * .pi) * 180 / .pi)
-    }
-    let oneWay = turns.allSatisfy { $0 > 0 } || turns.allSatisfy { $0 < 0 }
-    return oneWay && turns.allSatisfy { polylineTurns.contains(abs($0)) }
-      && abs(turns.reduce(0, +)) <= mostPolylineTurning
   }
 
   /// The confidence of a candidate, in `0…1`: the map of its family's slots alone, the same

@@ -23,8 +23,8 @@ extension SignatureMatcher {
   /// concatenated strokes, as InkFeatures takes `dx` and `dy`),
   /// `dxShared = (ẋ − mean ẋ) / s` and `dyShared = (ẏ − mean ẏ) / s` with
   /// `s = √((var ẋ + var ẏ) / 2)` (population variances), so that the two together have a mean
-  /// square of 1. They are zeros when `s ≤ 10⁻¹² · max(|ẋ − mean ẋ|, |ẏ − mean ẏ|)` (a pen
-  /// that does not move), as InkFeatures' constant columns are. Matchers since issue 11's fifth
+  /// square of 1. They are zeros when `s ≤ 10⁻¹² · max(|ẋ|, |ẏ|)` (a pen whose velocity does
+  /// not change but by rounding), as InkFeatures' constant columns are. Matchers since issue 11's fifth
   /// round compare them instead of `dx` and `dy` (see <doc:SignatureVerification>); templates
   /// saved before name `dx` and `dy` and keep comparing those.
   ///
@@ -46,13 +46,16 @@ extension SignatureMatcher {
       let mean = values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
       return values.map { $0 - mean }
     }
-    let dx = centred(derivative.apply(xs))
-    let dy = centred(derivative.apply(ys))
+    let (rawX, rawY) = (derivative.apply(xs), derivative.apply(ys))
+    let dx = centred(rawX)
+    let dy = centred(rawY)
     guard !dx.isEmpty else { return ([], []) }
     let meanSquare =
       (dx.reduce(0) { $0 + $1 * $1 } + dy.reduce(0) { $0 + $1 * $1 }) / Double(2 * dx.count)
     let scale = meanSquare.squareRoot()
-    let largest = (dx + dy).reduce(0) { max($0, abs($1)) }
+    // Against the uncentred values, as InkFeatures' z-normalisation: a spread that is only the
+    // rounding of a large constant velocity is none.
+    let largest = (rawX + rawY).reduce(0) { max($0, abs($1)) }
     guard scale > 0, scale > 1e-12 * largest else {
       let zeros = [Double](repeating: 0, count: dx.count)
       return (zeros, zeros)

@@ -162,8 +162,11 @@ public struct SignatureMatcher: Hashable, Sendable, Codable {
     over functions: [String], _ a: PreparedSignature, _ b: PreparedSignature
   ) -> DynamicTimeWarping {
     let longer = Double(max(a.count, b.count))
-    let radius = max(1, Int((bandFraction * longer).rounded(.up)))
-    let constraint: DTWGlobalConstraint = bandFraction >= 1 ? .none : .sakoeChiba(radius: radius)
+    // Under 1, the radius is under the longer count (a fraction that is no number lets every
+    // alignment through; ``problem`` refuses it where settings enter).
+    let constraint: DTWGlobalConstraint =
+      bandFraction < 1
+      ? .sakoeChiba(radius: max(1, Int((bandFraction * longer).rounded(.up)))) : .none
     return DynamicTimeWarping(
       channels: functions.map(SampleChannel.init), localCost: .euclidean, constraint: constraint)
   }
