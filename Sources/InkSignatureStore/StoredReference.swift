@@ -1,8 +1,8 @@
 import Foundation
 
-/// A reference signature as the store keeps it: the drawing's bytes as they came (so that
-/// they can be read again by a later Ductus), the name of their format, and the features a
-/// matcher computed from them.
+/// A reference signature as the store keeps it: the drawing's bytes in a format the caller
+/// names (so that a later Ductus can read them again; the `ductus signature` commands keep
+/// Ductus JSON), the name of that format, and the features a matcher computed from them.
 public struct StoredReference: Hashable, Sendable {
   /// The name of the drawing's format (`pkdrawing`, `svc2004`, `ductus-json` …).
   public var format: String
