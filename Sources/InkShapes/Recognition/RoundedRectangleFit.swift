@@ -28,18 +28,23 @@ struct RoundedRectangleFit {
   var rotation: Double
 
   /// The iterations of Levenberg–Marquardt at the most.
-  static let iterations = 12
+  static let iterations = 8
 
   /// The rounded rectangle through the points `range` of `xs, ys` but those `excluding` marks
-  /// (`excluding[i - range.lowerBound]`), or `nil` when fewer than eight points remain or
-  /// they span no area. Levenberg–Marquardt stops when a step lowers the sum of squares by
+  /// (`excluding[i - range.lowerBound]`), or `nil` when fewer than eight points remain, they
+  /// span no area, or the loop they go round fills less than `leastFill` of their minimum-area
+  /// rectangle (no fit is tried: a rounded rectangle fills more of it). Levenberg–Marquardt stops when a step lowers the sum of squares by
   /// less than ``convergence`` of it or moves the outline by less than ``settled`` of its size,
   /// or after ``iterations`` steps.
-  init?(xs: [Double], ys: [Double], range: Range<Int>, excluding: [Bool]? = nil) {
+  init?(
+    xs: [Double], ys: [Double], range: Range<Int>, excluding: [Bool]? = nil,
+    leastFill: Double = 0
+  ) {
     let kept = range.filter { excluding?[$0 - range.lowerBound] != true }
     guard kept.count >= 8,
       let box = ConvexHull(xs: kept.map { xs[$0] }, ys: kept.map { ys[$0] })
-        .minimumAreaRectangle()
+        .minimumAreaRectangle(),
+      leastFill <= 0 || Self.area(xs: xs, ys: ys, points: kept) >= leastFill * 4 * box.a * box.b
     else { return nil }
     let scale = max(box.a, box.b)
     // The corner radius from how far the ink passes inside the box's corners (a corner rounded
@@ -101,6 +106,17 @@ struct RoundedRectangleFit {
   static let convergence = 1e-6
   /// A step moving the outline by less than this part of its size ends the fit.
   static let settled = 1e-4
+
+  /// The area the points go round, in their order (the shoelace formula), unsigned.
+  static func area(xs: [Double], ys: [Double], points: [Int]) -> Double {
+    guard let last = points.last else { return 0 }
+    var (twice, previous) = (0.0, last)
+    for i in points {
+      twice += xs[previous] * ys[i] - xs[i] * ys[previous]
+      previous = i
+    }
+    return abs(twice) / 2
+  }
 
   /// The signed distance of `(x, y)` to the outline (negative inside).
   func signedDistance(x: Double, y: Double) -> Double {

@@ -146,6 +146,17 @@ extension ShapeClassifier {
     return hopeless < .infinity ? best.flatMap { $0.fit.meanDeviation < hopeless ? $0 : nil } : best
   }
 
+  /// The number of runs of `true` round a closed loop (the last and the first joined).
+  static func runs(of marks: [Bool]) -> Int {
+    guard let last = marks.last else { return 0 }
+    var (count, previous) = (0, last)
+    for mark in marks {
+      if mark, !previous { count += 1 }
+      previous = mark
+    }
+    return count == 0 && last ? 1 : count
+  }
+
   /// The number of dips of a closed loop's radius profile: the runs below the values a window
   /// either side by more than `depth`, counted once each.
   static func dips(_ values: [Double], depth: Double) -> Int {
@@ -169,6 +180,12 @@ extension ShapeClassifier {
   /// The kinds of a loop's readings that a rounded rectangle replaces: its sides cut by its
   /// round corners, or found through them.
   static let sharpReadingKinds: [ShapeKind] = [.quadrilateral, .pentagon, .hexagon, .polygon]
+
+  /// The least part of its minimum-area rectangle a loop fills for its rounded rectangle to be
+  /// fitted at all: a rounded rectangle fills 0.86 of it or more (corners rounded by 0.8 of
+  /// the shorter half side), a chat bubble about 0.65 to 0.8 with its tail, a triangle half and
+  /// a star less (no fit of theirs could be chosen).
+  static let leastBoxFill = 0.55
 
   /// The fewest points of a loop read as a rounded rectangle, chat bubble, heart or cloud.
   static let leastOutlinePoints = 16
@@ -225,9 +242,12 @@ extension ShapeClassifier {
       }
       guard pass < 2 else { break }
       let cut = Self.chatBubbleTailCut * tip.distance
-      guard tip.distance > 0,
-        let refit = RoundedRectangleFit(
-          xs: path.xs, ys: path.ys, range: range, excluding: distances.map { $0 > cut })
+      let tail = distances.map { $0 > cut }
+      // A tail is one spike: the ink beyond half its reach is one run round the loop (a star's
+      // points, a triangle's corners and a scribble's loops are several).
+      guard pass > 0 || Self.runs(of: distances.map { $0 > tip.distance / 2 }) == 1,
+        tip.distance > 0,
+        let refit = RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range, excluding: tail)
       else { return nil }
       body = refit
     }

@@ -93,7 +93,8 @@ struct ShapeClassifier {
     // A rectangle whose corners are rounded is a rounded rectangle, and no polygon.
     let box =
       range.count >= Self.leastOutlinePoints
-      ? RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range) : nil
+      ? RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range, leastFill: Self.leastBoxFill)
+      : nil
     if let box, let rounded = roundedRectangleCandidate(box, rivals: found, round: round) {
       found.removeAll { Self.sharpReadingKinds.contains($0.shape.kind) }
       found.append(rounded)
