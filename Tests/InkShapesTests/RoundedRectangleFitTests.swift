@@ -34,7 +34,7 @@ import _DuctusSupport
     #expect(abs(fit.radius - 18) < 1.5, "\(fit.radius)")
     #expect(fit.rotation > -.pi / 4 && fit.rotation <= .pi / 4)
     // Every outline point lies on the fitted outline.
-    let worst = xs.indices.map { abs(fit.signedDistance(x: xs[$0], y: ys[$0])) }.max()!
+    let worst = fit.signedDistances(xs: xs, ys: ys, range: xs.indices).map(abs).max()!
     #expect(worst < 0.6)
   }
 

@@ -118,12 +118,12 @@ struct RoundedRectangleFit {
     return abs(twice) / 2
   }
 
-  /// The signed distance of `(x, y)` to the outline (negative inside).
-  func signedDistance(x: Double, y: Double) -> Double {
-    Self.distance(
-      [cx, cy, rotation, a, b, radius, 0, 0], cosine: cos(rotation), sine: sin(rotation), x: x,
-      y: y
-    ).value
+  /// The signed distances of the points `range` of `xs, ys` to the outline (negative inside),
+  /// the rotation's cosine and sine computed once.
+  func signedDistances(xs: [Double], ys: [Double], range: Range<Int>) -> [Double] {
+    let p: SIMD8<Double> = [cx, cy, rotation, a, b, radius, 0, 0]
+    let (c, s) = (cos(rotation), sin(rotation))
+    return range.map { Self.distance(p, cosine: c, sine: s, x: xs[$0], y: ys[$0]).value }
   }
 
   /// The signed distance of `(x, y)` to the rounded rectangle of parameters `p` (centre x, y,

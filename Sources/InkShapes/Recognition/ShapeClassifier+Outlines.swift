@@ -222,8 +222,9 @@ extension ShapeClassifier {
   /// outside it than ``chatBubbleTailCut`` of the farthest), its tail's tip the ink farthest
   /// outside the body, at least ``chatBubbleTailLength`` of the body's shorter side; the body
   /// turned a quarter when the tail leaves its left or right side, so that it leaves the top or
-  /// bottom, as PaperKit's does. `nil` without such a tail (none is looked for when no ink is half that far
-  /// outside `box`), or when it cannot be surer than `rival`.
+  /// bottom, as PaperKit's does. `nil` without such a tail (none is looked for when no ink is
+  /// half that far outside `box`, or when the ink beyond half the farthest is more than one run
+  /// round the loop), or when it cannot be surer than `rival`.
   func chatBubbleCandidate(range: Range<Int>, box: RoundedRectangleFit, rival: Double? = nil)
     -> ShapeCandidate?
   {
@@ -231,7 +232,7 @@ extension ShapeClassifier {
     var tip = (distance: -Double.infinity, index: range.lowerBound)
     for pass in 0..<3 {
       tip = (-.infinity, range.lowerBound)
-      let distances = range.map { body.signedDistance(x: path.xs[$0], y: path.ys[$0]) }
+      let distances = body.signedDistances(xs: path.xs, ys: path.ys, range: range)
       for (k, d) in distances.enumerated() where d > tip.distance {
         tip = (d, range.lowerBound + k)
       }
