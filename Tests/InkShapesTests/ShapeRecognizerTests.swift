@@ -181,6 +181,30 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(x.kind != .arrow)
   }
 
+  @Test func aDeleteMarkWhoseBottomBendsIsAZigzagButATInTwoStrokesIsNot() {
+    // As some of the $1 logs' writers draw it: the bottom run bends by 35° in its middle.
+    let delete = recognizer.shape(of: [
+      stroke([(120, 0), (170, 80), (120, 70), (80, 90), (170, 0)])
+    ])
+    #expect(delete.kind == .zigzag)
+    #expect(delete.confidence >= recognizer.minimumConfidence)
+    #expect(delete.vertices?.count == 4)
+    // A t's stem and cross-bar, chained with a pen-up jump: the jump's bends are no ink.
+    let t = recognizer.shape(of: [
+      stroke([(50, 0), (50, 100), (62, 108)]), stroke([(20, 30), (90, 28)]),
+    ])
+    #expect(t.kind != .zigzag)
+  }
+
+  @Test func anArrowWhoseFirstBarbLiesAlongTheShaftIsAnArrow() {
+    // As one $1 writer draws it: the first barb doubles back nearly along the shaft, the
+    // second stands far out.
+    let shape = recognizer.shape(of: [
+      stroke([(0, 100), (90, 68), (35, 66), (92, 58), (78, 128)])
+    ])
+    #expect(shape.kind == .arrow)
+  }
+
   @Test func aCheckWithACurledStartAndABentLegIsACheck() {
     let shape = recognizer.shape(of: [
       stroke([(14, 44), (4, 52), (30, 90), (52, 50), (110, 0)])

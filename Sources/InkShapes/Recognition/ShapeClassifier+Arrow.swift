@@ -6,8 +6,12 @@ extension ShapeClassifier {
   /// An arrow's barbs stand out from the shaft's line by at least this part of its length.
   static let barbSpread = 0.07
   /// An arrow's lesser barb stands out from the shaft's line by at least this part of its
-  /// greater barb (a check's rounded bottom makes a barb on one side only).
-  static let barbBalance = 0.3
+  /// greater barb (a check's rounded bottom makes a barb on one side only; some writers draw
+  /// the first barb back nearly along the shaft, 0.16 of the second's spread).
+  static let barbBalance = 0.1
+  /// An arrow's shaft, from the tail to the tip, is at least this part of the ink's length (a
+  /// zigzag's first run is less; some writers' barbs are 0.6 of the shaft long).
+  static let shaftShare = 0.3
   /// After its first barb, an arrow's head comes back within this part of its reach (its
   /// farthest point from the tip) of the tip: a barb drawn out and back, or the base of a
   /// closed head, or a head stroke laid over the tip; the second stroke of an x or of a delete
@@ -66,7 +70,7 @@ extension ShapeClassifier {
         continue
       }
       let shaft = reversed ? corners[runs - k]...corners[runs] : corners[0]...corners[k]
-      guard length >= 0.35 * inkLength, isStraight(shaft, from: tail, to: v[k]),
+      guard length >= Self.shaftShare * inkLength, isStraight(shaft, from: tail, to: v[k]),
         returnsToTip(head, tip: tip, shaftEnd: v[k]),
         let barbs = barbs(of: head, tip: tip, direction: direction, length: length)
       else { continue }

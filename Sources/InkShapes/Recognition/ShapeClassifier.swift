@@ -336,10 +336,12 @@ struct ShapeClassifier {
     if let circle, let arc = arcCandidate(circle.fit, sweep: circle.sweep) { found.append(arc) }
     let sets = Self.cornerSets((path.xs, path.ys, path.ts)).flatMap { straws in
       withoutDoubleCorners(straws).enumerated().flatMap { k, corners in
-        withoutEndHooks(corners).map { (corners: $0, merged: k > 0) }
+        withoutEndHooks(corners).flatMap { trimmed in
+          withoutBends(trimmed).enumerated().map { (corners: $1, merged: k > 0, bent: $0 > 0) }
+        }
       }
     }
-    for (corners, merged) in sets {
+    for (corners, merged, bent) in sets {
       guard corners.count >= 3, corners.count <= 14,
         let vertices = refinedVertices(
           (path.xs, path.ys, path.ts), corners: corners, closed: false)
@@ -348,6 +350,16 @@ struct ShapeClassifier {
       // mark, whose last run crosses its first); merged, the round bends of writing (an n's
       // arch) would read as sharp corners.
       if merged, !Self.sidesCross(vertices, closed: false) { continue }
+      // Bends are left out only for a delete mark: one stroke of three runs, the last crossing
+      // the first (chained strokes' pen-up jumps would make one of a t).
+      if bent {
+        if vertices.count == 4, path.strokeStarts.count == 1,
+          Self.sidesCross(vertices, closed: false)
+        {
+          found.append(polylineCandidate(vertices, mayBeZigzag: true))
+        }
+        continue
+      }
       let arrow = arrowCandidate(vertices, corners: corners)
       if let arrow { found.append(arrow) }
       // A polyline that reads as an arrow (a head doubling back on a long shaft) is no zigzag.
@@ -465,6 +477,26 @@ struct ShapeClassifier {
     }
     merged.append(corners[corners.count - 1])
     return merged == corners ? [corners] : [corners, merged]
+  }
+
+  /// An inner corner of an open path whose interior angle, between the corners either side,
+  /// is wider than this many degrees is a bend in a run (the round bottom of a delete mark),
+  /// not a corner.
+  static let bendAngle = 140.0
+
+  /// The open corners `corners` (ends included), and again without the inner corners that are
+  /// bends (``bendAngle``), when there are some and three or more corners stay.
+  func withoutBends(_ corners: [Int]) -> [[Int]] {
+    guard corners.count >= 4 else { return [corners] }
+    var kept = [corners[0]]
+    for k in 1..<(corners.count - 1) {
+      let (a, b, c) = (kept[kept.count - 1], corners[k], corners[k + 1])
+      let angle = Self.interiorAngle(
+        (path.xs[a], path.ys[a]), (path.xs[b], path.ys[b]), (path.xs[c], path.ys[c]))
+      if angle <= Self.bendAngle { kept.append(b) }
+    }
+    kept.append(corners[corners.count - 1])
+    return kept == corners || kept.count < 3 ? [corners] : [corners, kept]
   }
 
   /// An open path's end runs shorter than this part of its length are hooks (a pen landing or
