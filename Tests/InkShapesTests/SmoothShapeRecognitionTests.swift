@@ -90,6 +90,20 @@ import Testing
     #expect(abs(try #require(shape.rotation)) < 3 * Double.pi / 180)
   }
 
+  /// Hearts drawn as two halves whose lobes reach as far from the ink's mean as the tip (the
+  /// synthesizer's seed 7, specimens that were read as circles while the tip was the farthest
+  /// point): the tip is found as the sharpest of the far points.
+  @Test(arguments: [236, 1292, 1732, 1820])
+  func aWideHeartInTwoHalvesIsAHeart(index: Int) throws {
+    let specimen = ShapeSynthesizer(seed: 7).specimen(kind: .heart, index: index)
+    #expect(specimen.drawing.strokes.count == 2)
+    let shapes = recognizer.shapes(in: specimen.drawing)
+    #expect(shapes.map(\.kind) == [.heart])
+    let rotation = try #require(shapes.first?.rotation)
+    let truth = try #require(specimen.truth.rotation)
+    #expect(abs(remainder(rotation - truth, 2 * .pi)) < 3 * Double.pi / 180)
+  }
+
   @Test func aRoundedRectangleHasItsBoxAndCornerRadius() throws {
     // 160 by 90 about (100, 80), corners rounded by 20, as the module's ideal outline draws it.
     let truth = DetectedShape(

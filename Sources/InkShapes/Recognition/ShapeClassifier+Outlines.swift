@@ -71,19 +71,15 @@ extension ShapeClassifier {
     return ([cx + c * mx - s * my, cy + s * mx + c * my], (maxX - minX) / 2, (maxY - minY) / 2)
   }
 
-  /// The heart of the loop: its point the ink farthest from the ink's mean, its box the ink's
-  /// bounds with the point straight down, the best of that rotation and 6° either side (each
+  /// The heart of the loop: its point the tip (``heartTip(range:cx:cy:)``), its box the ink's
+  /// bounds with the tip straight down, the best of that rotation and 6° either side (each
   /// measured only as far as it can still beat the best before it, and neither turned one tried
   /// when the upright one cannot beat `rival`); `nil` when none can be surer than `rival`.
   func heartCandidate(range: Range<Int>, rival: Double? = nil) -> ShapeCandidate? {
     let n = Double(range.count)
     let cx = range.reduce(0) { $0 + path.xs[$1] } / n
     let cy = range.reduce(0) { $0 + path.ys[$1] } / n
-    guard
-      let tip = range.max(by: {
-        hypot(path.xs[$0] - cx, path.ys[$0] - cy) < hypot(path.xs[$1] - cx, path.ys[$1] - cy)
-      })
-    else { return nil }
+    guard let tip = heartTip(range: range, cx: cx, cy: cy) else { return nil }
     let upright = atan2(-(path.xs[tip] - cx), path.ys[tip] - cy)
     let hopeless = hopeless(.heart, complexity: 2, rival: rival)
     var best: ShapeCandidate?
@@ -109,6 +105,34 @@ extension ShapeClassifier {
     }
     // A reading left unmeasured is hopeless, and so is the best when all are.
     return hopeless < .infinity ? best.flatMap { $0.fit.meanDeviation < hopeless ? $0 : nil } : best
+  }
+
+  /// A point of the loop at least this part as far from the ink's mean as the farthest may be a
+  /// heart's tip (a wide heart's lobes come about as far out as its tip).
+  static let heartTipReach = 0.9
+
+  /// The tip of a heart drawn as the loop `range` about the ink's mean `(cx, cy)`: of the
+  /// points that are farthest from the mean locally and at least ``heartTipReach`` as far as
+  /// the farthest, the one where the ink turns most sharply (over ``CornerFinder/window``
+  /// points either side, round the loop): the tip is a cusp, a lobe's far side a smooth bend.
+  func heartTip(range: Range<Int>, cx: Double, cy: Double) -> Int? {
+    let n = range.count
+    guard n >= 3 else { return nil }
+    let first = range.lowerBound
+    let distances = range.map { hypot(path.xs[$0] - cx, path.ys[$0] - cy) }
+    guard let farthest = distances.max(), farthest > 0 else { return nil }
+    let w = CornerFinder.window
+    var best: (point: Int, angle: Double)?
+    for k in 0..<n where distances[k] >= Self.heartTipReach * farthest {
+      let (before, after) = ((k + n - 1) % n, (k + 1) % n)
+      guard distances[k] >= distances[before], distances[k] >= distances[after] else { continue }
+      let (a, c) = (first + (k + n - w) % n, first + (k + w) % n)
+      let angle = Self.interiorAngle(
+        (path.xs[a], path.ys[a]), (path.xs[first + k], path.ys[first + k]),
+        (path.xs[c], path.ys[c]))
+      if best == nil || angle < best!.angle { best = (first + k, angle) }
+    }
+    return best?.point
   }
 
   /// The cloud of the loop: the loop's ellipse, widened to reach the bumps, with as many bumps
