@@ -182,7 +182,8 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
   }
 
   @Test func aDeleteMarkWhoseBottomBendsIsAZigzagButATInTwoStrokesIsNot() {
-    // As some of the $1 logs' writers draw it: the bottom run bends by 35° in its middle.
+    // As some of the $1 logs' writers draw it: the bottom run bends in its middle (an interior
+    // angle of 142°: a bend, though sharp enough for the corner finders to find it).
     let delete = recognizer.shape(of: [
       stroke([(120, 0), (170, 80), (120, 70), (80, 90), (170, 0)])
     ])
@@ -198,9 +199,17 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
 
   @Test func anArrowWhoseFirstBarbLiesAlongTheShaftIsAnArrow() {
     // As one $1 writer draws it: the first barb doubles back nearly along the shaft, the
-    // second stands far out.
+    // second stands far out (their spreads about 12 and 61).
     let shape = recognizer.shape(of: [
       stroke([(0, 100), (90, 68), (35, 66), (92, 58), (78, 128)])
+    ])
+    #expect(shape.kind == .arrow)
+  }
+
+  @Test func anArrowWhoseBarbsAreLongIsAnArrow() {
+    // The shaft (100) is 0.32 of the ink (316): each barb goes out 0.72 of it.
+    let shape = recognizer.shape(of: [
+      stroke([(0, 100), (100, 100), (40, 60), (100, 100), (40, 140)])
     ])
     #expect(shape.kind == .arrow)
   }

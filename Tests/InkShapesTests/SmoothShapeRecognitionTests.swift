@@ -91,7 +91,7 @@ import Testing
   }
 
   /// Hearts drawn as two halves whose lobes reach as far from the ink's mean as the tip (the
-  /// synthesizer's seed 7, specimens that were read as circles while the tip was the farthest
+  /// synthesizer's seed 7, specimens that came back `none` while the tip was the farthest
   /// point): the tip is found as the sharpest of the far points.
   @Test(arguments: [236, 1292, 1732, 1820])
   func aWideHeartInTwoHalvesIsAHeart(index: Int) throws {

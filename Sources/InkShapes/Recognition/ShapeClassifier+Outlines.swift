@@ -115,13 +115,14 @@ extension ShapeClassifier {
   /// points that are farthest from the mean locally and at least ``heartTipReach`` as far as
   /// the farthest, the one where the ink turns most sharply (over ``CornerFinder/window``
   /// points either side, round the loop): the tip is a cusp, a lobe's far side a smooth bend.
+  /// `nil` for a loop of no more than twice the window's points, or all at the mean.
   func heartTip(range: Range<Int>, cx: Double, cy: Double) -> Int? {
     let n = range.count
-    guard n >= 3 else { return nil }
+    let w = CornerFinder.window
+    guard n > 2 * w else { return nil }
     let first = range.lowerBound
     let distances = range.map { hypot(path.xs[$0] - cx, path.ys[$0] - cy) }
     guard let farthest = distances.max(), farthest > 0 else { return nil }
-    let w = CornerFinder.window
     var best: (point: Int, angle: Double)?
     for k in 0..<n where distances[k] >= Self.heartTipReach * farthest {
       let (before, after) = ((k + n - 1) % n, (k + 1) % n)
@@ -130,7 +131,7 @@ extension ShapeClassifier {
       let angle = Self.interiorAngle(
         (path.xs[a], path.ys[a]), (path.xs[first + k], path.ys[first + k]),
         (path.xs[c], path.ys[c]))
-      if best == nil || angle < best!.angle { best = (first + k, angle) }
+      if angle < best?.angle ?? .infinity { best = (first + k, angle) }
     }
     return best?.point
   }

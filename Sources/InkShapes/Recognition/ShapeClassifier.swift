@@ -334,13 +334,21 @@ struct ShapeClassifier {
     var found: [ShapeCandidate] = []
     if let line = lineCandidate() { found.append(line) }
     if let circle, let arc = arcCandidate(circle.fit, sweep: circle.sweep) { found.append(arc) }
-    let sets = Self.cornerSets((path.xs, path.ys, path.ts)).flatMap { straws in
+    let read = Self.cornerSets((path.xs, path.ys, path.ts)).flatMap { straws in
       withoutDoubleCorners(straws).enumerated().flatMap { k, corners in
-        withoutEndHooks(corners).flatMap { trimmed in
-          withoutBends(trimmed).enumerated().map { (corners: $1, merged: k > 0, bent: $0 > 0) }
-        }
+        withoutEndHooks(corners).map { (corners: $0, merged: k > 0, bent: false) }
       }
     }
+    // The sets without their bends, each once and none that is read already.
+    var bent: [[Int]] = []
+    for set in read {
+      if let straightened = withoutBends(set.corners).dropFirst().first,
+        !bent.contains(straightened), !read.contains(where: { $0.corners == straightened })
+      {
+        bent.append(straightened)
+      }
+    }
+    let sets = read + bent.map { (corners: $0, merged: false, bent: true) }
     for (corners, merged, bent) in sets {
       guard corners.count >= 3, corners.count <= 14,
         let vertices = refinedVertices(
@@ -479,24 +487,29 @@ struct ShapeClassifier {
     return merged == corners ? [corners] : [corners, merged]
   }
 
-  /// An inner corner of an open path whose interior angle, between the corners either side,
-  /// is wider than this many degrees is a bend in a run (the round bottom of a delete mark),
-  /// not a corner.
+  /// An inner corner of an open path whose interior angle, between the kept corners either
+  /// side, is wider than this many degrees is a bend in a run (the round bottom of a delete
+  /// mark), not a corner.
   static let bendAngle = 140.0
 
   /// The open corners `corners` (ends included), and again without the inner corners that are
-  /// bends (``bendAngle``), when there are some and three or more corners stay.
+  /// bends (``bendAngle``), when there are some and three or more corners stay: the widest
+  /// bend is dropped first, and the angles at its neighbours measured again without it.
   func withoutBends(_ corners: [Int]) -> [[Int]] {
     guard corners.count >= 4 else { return [corners] }
-    var kept = [corners[0]]
-    for k in 1..<(corners.count - 1) {
-      let (a, b, c) = (kept[kept.count - 1], corners[k], corners[k + 1])
-      let angle = Self.interiorAngle(
+    func angle(_ a: Int, _ b: Int, _ c: Int) -> Double {
+      Self.interiorAngle(
         (path.xs[a], path.ys[a]), (path.xs[b], path.ys[b]), (path.xs[c], path.ys[c]))
-      if angle <= Self.bendAngle { kept.append(b) }
     }
-    kept.append(corners[corners.count - 1])
-    return kept == corners || kept.count < 3 ? [corners] : [corners, kept]
+    var kept = corners
+    while kept.count > 3 {
+      let angles = (1..<(kept.count - 1)).map { angle(kept[$0 - 1], kept[$0], kept[$0 + 1]) }
+      guard let widest = angles.indices.max(by: { angles[$0] < angles[$1] }),
+        angles[widest] > Self.bendAngle
+      else { break }
+      kept.remove(at: widest + 1)
+    }
+    return kept == corners ? [corners] : [corners, kept]
   }
 
   /// An open path's end runs shorter than this part of its length are hooks (a pen landing or
