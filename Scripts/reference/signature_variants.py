@@ -1119,6 +1119,19 @@ def sixth_round(feats, g):
         fused = anchored(statistics(table(feats, names, power=power)))
         return grid_fusion(lambda p, tune: fused + p[0] * g(tune).sum(-1), [WEIGHTS])
 
+    def adaptive_symmetric(k):
+        """AS-norm (adaptive symmetric normalisation, as in speaker verification): the mean
+        joint distance Z-normalised by the template's k nearest cohort signatures (their mean
+        distance to the references) and by the questioned signature's k nearest, averaged."""
+        def nearest(x):
+            x = np.sort(np.where(np.isnan(x), np.inf, x), -1)[..., :k]
+            x = np.where(np.isinf(x), np.nan, x)
+            return np.nanmean(x, -1), np.nanstd(x, -1, ddof=1)
+        mean_e, sd_e = nearest(cohort_each)
+        mean_t, sd_t = nearest(test_cohort(cohort_table(feats, shared)))
+        return ((s["mean"] - mean_e[..., None]) / sd_e[..., None]
+                + (s["mean"] - mean_t[:, None]) / sd_t[:, None]) / 2
+
     enrolment = {"spread": np.log(spread), "cohort": np.log(s["cohort"][..., 0]),
                  "the references' own T-norm": s["spreadZ"][..., 0],
                  "spread deviation": np.log(s["spreadDeviation"][..., 0])}
@@ -1182,6 +1195,13 @@ def sixth_round(feats, g):
             lambda p, tune: typicality[2] + p[0] * g(tune).sum(-1), [WEIGHTS]),
         "sixth: median over the references": lambda: grid_fusion(
             lambda p, tune: median + p[0] * g(tune).sum(-1), [WEIGHTS]),
+        **{f"sixth: AS-norm, {k} nearest": (lambda k=k: lambda: grid_fusion(
+            lambda p, tune: adaptive_symmetric(k) / 10 + p[0] * g(tune).sum(-1), [WEIGHTS]))()
+           for k in (5, 10, 19)},
+        **{f"sixth: AS-norm, {k} nearest, mixed": (lambda k=k: lambda: grid_fusion(
+            lambda p, tune: (1 - p[1]) * joint + p[1] * (adaptive_symmetric(k) / 10 + 1)
+            + p[0] * g(tune).sum(-1), [WEIGHTS, [0, 0.25, 0.5, 0.75, 1]]))()
+           for k in (5, 10, 19)},
         "sixth: L1 local cost": lambda: functions(shared, power=1),
         "sixth: speed of the shared-scale dx, dy": lambda: functions(
             shared[:6] + ["speedShared", "dvelocity"] + shared[8:]),
