@@ -17,7 +17,9 @@ variant of the fusion costs a few seconds. With the method of main before issue 
 gives 3.67% / 12.88%.
 
 Run: python3 Scripts/reference/signature_variants.py [variant ...]   (numpy, numba, scikit-learn)
-or with --consistency alone for the enrolment check's ratios over every five of S1-S10.
+(a beginning that names no variant, such as "sixth:", runs every variant it begins)
+or with --consistency alone for the enrolment check's ratios over every five of S1-S10, or with
+--enrolment-correlations alone for how far figures of an enrolment predict where its scores sit.
 Prints a line a variant: each fold's held-out per-user / pooled skilled EER, then all twenty
 users (each scored by the fold that held it out) with the deviation over trials, then the
 random-forgery EERs. With UNMAPPED=1 the held-out scores are the negated fused distances instead
@@ -109,7 +111,8 @@ def shared_scale_functions(feats):
     kept (the derivative is not centred here); `dxCentred`, `dyCentred`, the derivative centred
     too, as InkSignatures' SignatureMatcher.features computes it; and `dxGlobal`, `dyGlobal`
     (`dxGlobalMean`, `dyGlobalMean`), the z-normalised dx, dy rescaled by the global features'
-    sdVx, sdVy (plus meanVx, meanVy), which are per second and taken stroke by stroke."""
+    sdVx, sdVy (plus meanVx, meanVy), which are per second and taken stroke by stroke; and
+    `speedShared`, the speed of the shared-scale components (not centred)."""
     path = os.path.join(CACHE, "shared-scale.npz")
     if os.path.exists(path):
         extra = np.load(path, allow_pickle=True)["functions"].item()
@@ -136,6 +139,7 @@ def shared_scale_functions(feats):
         for name, axis in (("dx", "Vx"), ("dy", "Vy")):
             local[name + "Global"] = local[name] * glob["sd" + axis] / axes
             local[name + "GlobalMean"] = local[name + "Global"] + glob["mean" + axis] / axes
+        local["speedShared"] = np.hypot(local["dxShared"], local["dyShared"])
     return feats
 
 
@@ -182,19 +186,22 @@ def warping_path_costs(a, b, radius, groups):
     return out
 
 
-def path_table(feats, names, groups, band=0.1):
+def path_table(feats, names, groups, band=0.1, cohort=False):
     """P[u, r, c, :]: `warping_path_costs` from S(r+1) of user u+1 to columns(u+1)[c], the
-    cohort left out."""
-    path = os.path.join(CACHE, f"path-{'-'.join(names)}-{band}.npy")
+    cohort left out unless `cohort`."""
+    tag = ("-cohort" if cohort else "") + (
+        "" if list(groups) == [0] * 6 + [1, 1, 2, 2] else "-g" + "".join(map(str, groups)))
+    path = os.path.join(CACHE, f"path-{'-'.join(names)}-{band}{tag}.npy")
     if os.path.exists(path):
         return np.load(path)
     series = {key: np.column_stack([f[0][n] for n in names]) for key, f in feats.items()}
     groups = np.array(groups)
-    t = np.zeros((USERS, POOL, 40 + RANDOM, groups.max() + 5))
+    count = 40 + 2 * RANDOM if cohort else 40 + RANDOM
+    t = np.zeros((USERS, POOL, count, groups.max() + 5))
     for u in range(USERS):
         for r in range(POOL):
             a = series[(u + 1, r + 1)]
-            for c, key in enumerate(columns(u + 1)[:40 + RANDOM]):
+            for c, key in enumerate(columns(u + 1)[:count]):
                 if c < POOL and c <= r:
                     t[u, r, c] = t[u, c, r]
                     continue
@@ -203,6 +210,24 @@ def path_table(feats, names, groups, band=0.1):
                 t[u, r, c] = warping_path_costs(a, b, radius, groups)
     np.save(path, t)
     return t
+
+
+@njit(cache=True)
+def dtw_minkowski(a, b, radius, power):
+    """`dtw` with the local cost the Minkowski distance of `power` (2: Euclidean)."""
+    n, m = a.shape[0], b.shape[0]
+    below, above = max(0, n - m) + radius, max(0, m - n) + radius
+    previous, current = np.full(m + 1, np.inf), np.full(m + 1, np.inf)
+    previous[0] = 0.0
+    for i in range(n):
+        current[:] = np.inf
+        for j in range(max(0, i - below), min(m - 1, i + above) + 1):
+            s = 0.0
+            for k in range(a.shape[1]):
+                s += abs(a[i, k] - b[j, k]) ** power
+            current[j + 1] = s ** (1.0 / power) + min(previous[j + 1], previous[j], current[j])
+        previous, current = current, previous
+    return previous[m]
 
 
 @njit(cache=True)
@@ -227,11 +252,13 @@ def columns(u):
     return [(u, s) for s in range(1, 41)] + [(v, 1) for v in others] + [(v, 2) for v in others]
 
 
-def table(feats, names, band=0.1, weights=None):
-    """T[u, r, c]: the DTW distance over `names` (each scaled by its weight, 1 by default) from
-    S(r+1) of user u+1 to columns(u+1)[c]."""
+def table(feats, names, band=0.1, weights=None, power=2):
+    """T[u, r, c]: the DTW distance over `names` (each scaled by its weight, 1 by default; the
+    local cost the Minkowski distance of `power`, Euclidean by default) from S(r+1) of user u+1
+    to columns(u+1)[c]."""
     weights = [1.0] * len(names) if weights is None else list(weights)
     tag = "" if all(w == 1 for w in weights) else "-w" + "-".join(f"{w:g}" for w in weights)
+    tag += "" if power == 2 else f"-p{power:g}"
     path = os.path.join(CACHE, f"table-{'-'.join(names)}-{band}{tag}.npy")
     if os.path.exists(path):
         return np.load(path)
@@ -247,7 +274,8 @@ def table(feats, names, band=0.1, weights=None):
                     continue
                 b = series[key]
                 radius = max(1, math.ceil(band * max(len(a), len(b))))
-                t[u, r, c] = dtw(a, b, radius) / (len(a) + len(b))
+                d = dtw(a, b, radius) if power == 2 else dtw_minkowski(a, b, radius, power)
+                t[u, r, c] = d / (len(a) + len(b))
     np.save(path, t)
     return t
 
@@ -434,12 +462,26 @@ def global_distances(feats):
     def rms(z):
         return np.stack([np.sqrt((z[..., k] ** 2).mean(-1)) for k in kinds], -1)
 
-    def of(tune, anchored=False, floor=0.5, cap=np.inf, power=2):
+    def of(tune, anchored=False, floor=0.5, cap=np.inf, power=2, part="tests"):
         """With `anchored`, less the references' own: the mean over references of each one's
         distance to the other references' means and deviations. `floor` is the deviation's floor
         in population deviations, `cap` the largest |z| a feature counts, and `power` the mean's
-        (2: the root mean square)."""
-        key = (tuple(tune), anchored, floor, cap, power)
+        (2: the root mean square). `part` "cohort" gives instead, per user, trial and cohort
+        signature, the cohort's distances; "own" the references' own, per user and trial."""
+        key = (tuple(tune), anchored, floor, cap, power, part)
+        if part != "tests" and key not in cache:
+            scale = g[tune, :POOL].reshape(-1, g.shape[-1]).std(0)
+            scale[scale == 0] = 1
+            if part == "cohort":
+                cohort = np.array([[g[v - 1, s - 1] for v, s in columns(u + 1)]
+                                   for u in range(USERS)])[:, COHORT]
+                cache[key] = rms((cohort[:, None] - mean[:, :, None])
+                                 / np.maximum(sd, floor * scale)[:, :, None])
+            else:
+                rest = [np.delete(refs, i, 2) for i in range(REFERENCES)]
+                cache[key] = np.mean([rms((refs[:, :, i] - r.mean(2))
+                                          / np.maximum(r.std(2, ddof=1), floor * scale))
+                                      for i, r in enumerate(rest)], 0)
         if key not in cache:
             scale = g[tune, :POOL].reshape(-1, g.shape[-1]).std(0)
             scale[scale == 0] = 1
@@ -883,7 +925,7 @@ def variants(feats):
         "nearest 1 cohort anchor, global log(1 + d)": lambda: grid_fusion(
             lambda p, tune: nearest_joint + p[0] * np.log1p(g(tune)).sum(-1), [wide]),
     }
-    return table_of | fifth | {
+    return table_of | fifth | sixth_round(feats, g) | {
         "function weights by fold": lambda: function_weights(curvature, kinds_of_functions),
         "tnorm anchored": lambda: tnorm_anchored(curvature, lambda s, mu: mu),
         "tnorm anchored, both cohorts": lambda: tnorm_anchored(
@@ -947,6 +989,225 @@ def variants(feats):
     }
 
 
+def user_scaled_table(feats, names, groups, gamma, fisher=False):
+    """Per user and trial, the DTW distances of `table` with each group of functions scaled for
+    that template: by (1 / the references' mean cost of the group along their joint paths)^gamma,
+    or with `fisher` by ((the cohort's mean cost − that) / that)^gamma, the scales' mean 1. Returns
+    the references' distances to the tests (U, T, 5, tests), to one another (U, T, 5, 5) and to
+    the cohort (U, T, 5, cohort)."""
+    tag = ("fisher" if fisher else "spread") + "-" + "".join(str(k) for k in groups)
+    path = os.path.join(CACHE, f"user-scaled-{'-'.join(names)}-{tag}-{gamma:g}.npz")
+    if os.path.exists(path):
+        z = np.load(path)
+        return z["tests"], z["references"], z["cohort"]
+    costs = path_table(feats, names, groups, cohort=True)[..., 1:2 + max(groups)]
+    series = {key: np.column_stack([f[0][n] for n in names]) for key, f in feats.items()}
+    tests = np.zeros((USERS, TRIALS, REFERENCES, len(TESTS)))
+    references = np.zeros((USERS, TRIALS, REFERENCES, REFERENCES))
+    cohort = np.zeros((USERS, TRIALS, REFERENCES, len(COHORT)))
+
+    def distance(a, b):
+        radius = max(1, math.ceil(0.1 * max(len(a), len(b))))
+        return dtw(a, b, radius) / (len(a) + len(b))
+    for u in range(USERS):
+        keys = columns(u + 1)
+        for i, chosen in enumerate(CHOSEN[u]):
+            own = costs[u][np.ix_(chosen, chosen)][~np.eye(REFERENCES, dtype=bool)].mean(0)
+            scale = (costs[u][chosen][:, COHORT].mean((0, 1)) / own - 1 if fisher
+                     else 1 / own) ** gamma
+            by_function = (scale / scale.mean())[np.array(groups)]
+            refs = [series[(u + 1, r + 1)] * by_function for r in chosen]
+            for a in range(REFERENCES):
+                for b in range(a + 1, REFERENCES):
+                    references[u, i, a, b] = references[u, i, b, a] = distance(refs[a], refs[b])
+                for j, c in enumerate(TESTS):
+                    tests[u, i, a, j] = distance(refs[a], series[keys[c]] * by_function)
+                for j, c in enumerate(COHORT):
+                    cohort[u, i, a, j] = distance(refs[a], series[keys[c]] * by_function)
+    np.savez(path, tests=tests, references=references, cohort=cohort)
+    return tests, references, cohort
+
+
+def sixth_round(feats, g):
+    """Issue 11's sixth round: per-user normalisations from the enrolment alone (and one from the
+    cohort's scores), on the method as ported (shared-scale, centred dx, dy)."""
+    shared = BASE[:2] + ["dxCentred", "dyCentred", "dtheta", "drho"] + BASE[4:]
+    t = table(feats, shared)
+    s = statistics(t)
+    joint = anchored(s)
+    kinds = [anchored(statistics(k)) for k in np.moveaxis(
+        path_table(feats, shared, [0] * 6 + [1, 1, 2, 2], cohort=True)[..., 1:4], -1, 0)]
+    spread = s["spread"][..., 0]
+    shifts = [0, 0.005, 0.01, 0.02, 0.03, 0.05, -0.005, -0.01, -0.015, -0.02, -0.025, -0.03,
+              -0.04, -0.05]
+    wide = WEIGHTS + [0.5, 1, 2, 4]
+    steps = [0, 0.125, 0.25, 0.5, 1, 2]
+
+    def method(p, tune):
+        return joint + p[0] * g(tune).sum(-1)
+
+    def shifted(x):
+        """The method's fused distance less b times an enrolment figure x, b tuned."""
+        return grid_fusion(lambda p, tune: method(p, tune) - p[1] * x[..., None],
+                           [WEIGHTS, shifts])
+
+    def enrolment_map(x):
+        """The method's weight as tuned, then a logistic map of (fused, x, fused · x) on the
+        tuning users: a threshold that is a linear function of the enrolment figures x."""
+        def fit(tune, test):
+            w = min(WEIGHTS, key=lambda w: objective(-method([w], tune), list(tune)))
+            fused = method([w], tune)
+            xs = np.broadcast_to(x[:, :, None, :], fused.shape + (x.shape[-1],))
+            columns_ = np.concatenate([fused[..., None], xs, fused[..., None] * xs], -1)
+            return regression_fusion(lambda _: columns_)(tune, test)
+        return fit
+
+    # Each reference scored against the other four as a template of its own, anchored.
+    references = np.array([[t[u][np.ix_(c, c)] for c in CHOSEN[u]] for u in range(USERS)])
+    cohort = np.array([[t[u][c][:, COHORT].mean(1) for c in CHOSEN[u]] for u in range(USERS)])
+    jackknife = np.zeros((USERS, TRIALS, REFERENCES))
+    for i in range(REFERENCES):
+        rest = [j for j in range(REFERENCES) if j != i]
+        inner = references[..., rest, :][..., rest]
+        own = inner[..., ~np.eye(REFERENCES - 1, dtype=bool)].mean(-1)
+        jackknife[..., i] = (references[..., i, rest].mean(-1) - own) / (
+            cohort[..., rest].mean(-1) - own)
+    jk_mean, jk_sd = jackknife.mean(-1)[..., None], jackknife.std(-1, ddof=1)[..., None]
+
+    def whole(p, tune):
+        """The fused distance anchored as a whole: between the references' own fused distance
+        and the cohort's."""
+        genuine = s["spread"] + p[0] * g(tune, part="own").sum(-1)[..., None]
+        impostor = s["cohort"] + p[0] * g(tune, part="cohort").sum(-1).mean(-1)[..., None]
+        return (s["mean"] + p[0] * g(tune).sum(-1) - genuine) / (impostor - genuine)
+
+    cohort_each = np.array([[t[u][c][:, COHORT].mean(0) for c in CHOSEN[u]]
+                            for u in range(USERS)])
+
+    def cohort_z(p, tune):
+        """The fused distance Z-normalised by the cohort signatures' fused distances (their
+        deviation, or 1.4826 times their median absolute deviation), mixed with the method's."""
+        scores = cohort_each + p[0] * g(tune, part="cohort").sum(-1)
+        if p[2] == "sd":
+            scale = scores.std(-1, ddof=1)
+        else:
+            scale = 1.4826 * np.median(np.abs(scores - np.median(scores, -1)[..., None]), -1)
+        z = (s["mean"] + p[0] * g(tune).sum(-1) - scores.mean(-1)[..., None]) / scale[..., None]
+        return (1 - p[1]) * method(p, tune) + p[1] * (z + 10) / 10
+
+    distances = np.array([[t[u][c][:, TESTS].T for c in CHOSEN[u]] for u in range(USERS)])
+    loo = references[..., ~np.eye(REFERENCES, dtype=bool)].reshape(
+        references.shape[:-1] + (REFERENCES - 1,)).mean(-1)
+
+    def typical(power):
+        """Each reference's distances weighted by its mean distance to the others^-power."""
+        w = loo ** -power
+        w = w / w.sum(-1, keepdims=True)
+        genuine, impostor = (loo * w).sum(-1)[..., None], (cohort * w).sum(-1)[..., None]
+        return ((distances * w[:, :, None]).sum(-1) - genuine) / (impostor - genuine)
+    typicality = {k: typical(k) for k in (0, 1, 2, 4)}
+    median = (np.median(distances, -1) - np.median(loo, -1)[..., None]) / (
+        np.median(cohort, -1) - np.median(loo, -1))[..., None]
+
+    def user_scaled(gamma, fisher=False, groups=(0, 0, 1, 1, 2, 2, 3, 3, 4, 4)):
+        d, rr, c = user_scaled_table(feats, shared, list(groups), gamma, fisher)
+        own = rr[..., ~np.eye(REFERENCES, dtype=bool)].mean(-1)[..., None]
+        fused = (d.mean(2) - own) / (c.mean((2, 3))[..., None] - own)
+        return grid_fusion(lambda p, tune: fused + p[0] * g(tune).sum(-1), [WEIGHTS])
+
+    def functions(names, power=2):
+        fused = anchored(statistics(table(feats, names, power=power)))
+        return grid_fusion(lambda p, tune: fused + p[0] * g(tune).sum(-1), [WEIGHTS])
+
+    def adaptive_symmetric(k):
+        """AS-norm (adaptive symmetric normalisation, as in speaker verification): the mean
+        joint distance Z-normalised by the template's k nearest cohort signatures (their mean
+        distance to the references) and by the questioned signature's k nearest, averaged."""
+        def nearest(x):
+            x = np.sort(np.where(np.isnan(x), np.inf, x), -1)[..., :k]
+            x = np.where(np.isinf(x), np.nan, x)
+            return np.nanmean(x, -1), np.nanstd(x, -1, ddof=1)
+        mean_e, sd_e = nearest(cohort_each)
+        mean_t, sd_t = nearest(test_cohort(cohort_table(feats, shared)))
+        return ((s["mean"] - mean_e[..., None]) / sd_e[..., None]
+                + (s["mean"] - mean_t[:, None]) / sd_t[:, None]) / 2
+
+    enrolment = {"spread": np.log(spread), "cohort": np.log(s["cohort"][..., 0]),
+                 "the references' own T-norm": s["spreadZ"][..., 0],
+                 "spread deviation": np.log(s["spreadDeviation"][..., 0])}
+    return {
+        "sixth: the method": lambda: grid_fusion(method, [WEIGHTS]),
+        "sixth: shift by the references' own T-norm": lambda: shifted(
+            s["spreadZ"][..., 0]),
+        "sixth: shift by log spread deviation": lambda: shifted(
+            np.log(s["spreadDeviation"][..., 0])),
+        "sixth: shift by log spread": lambda: shifted(np.log(spread)),
+        **{f"sixth: threshold a function of {k}": (
+            lambda x=x: lambda: enrolment_map(x[..., None]))() for k, x in enrolment.items()},
+        "sixth: threshold a function of spread and cohort": lambda: enrolment_map(
+            np.stack([enrolment["spread"], enrolment["cohort"]], -1)),
+        "sixth: jackknife shift": lambda: grid_fusion(
+            lambda p, tune: method(p, tune) - p[1] * jk_mean, [WEIGHTS, [0, 0.25, 0.5, 0.75, 1,
+                                                                         -0.25, -0.5]]),
+        "sixth: jackknife z-norm": lambda: grid_fusion(
+            lambda p, tune: (joint - p[1] * jk_mean) / jk_sd ** p[2] + p[0] * g(tune).sum(-1),
+            [WEIGHTS, [0, 0.5, 1], [0, 0.25, 0.5, 1]]),
+        "sixth: global over the cohort's": lambda: grid_fusion(
+            lambda p, tune: joint + p[0] * (g(tune) / g(tune, part="cohort").mean(2)[:, :, None])
+            .sum(-1), [wide]),
+        "sixth: global anchored at its own and the cohort's": lambda: grid_fusion(
+            lambda p, tune: joint + p[0] * (
+                (g(tune) - g(tune, part="own")[:, :, None])
+                / (g(tune, part="cohort").mean(2) - g(tune, part="own"))[:, :, None]).sum(-1),
+            [wide]),
+        "sixth: global over its own": lambda: grid_fusion(
+            lambda p, tune: joint + p[0] * (g(tune) / g(tune, part="own")[:, :, None]).sum(-1),
+            [wide]),
+        "sixth: fused anchored as a whole": lambda: grid_fusion(
+            whole, [WEIGHTS + [2 ** 1.5, 4, 8]]),
+        "sixth: kinds anchored, summed": lambda: grid_fusion(
+            lambda p, tune: sum(kinds) / 3 + p[0] * g(tune).sum(-1), [WEIGHTS]),
+        "sixth: kinds anchored, timing and pressure weighted": lambda: grid_fusion(
+            lambda p, tune: kinds[0] + p[1] * kinds[1] + p[2] * kinds[2]
+            + p[0] * g(tune).sum(-1), [WEIGHTS, steps, steps]),
+        "sixth: joint plus kinds anchored": lambda: grid_fusion(
+            lambda p, tune: method(p, tune) + p[1] * sum(kinds), [WEIGHTS, steps]),
+        "sixth: joint plus timing and pressure anchored": lambda: grid_fusion(
+            lambda p, tune: method(p, tune) + p[1] * kinds[1] + p[2] * kinds[2],
+            [WEIGHTS, steps, steps]),
+        **{f"sixth: per-user function scales, spread^-{k:g}": (
+            lambda k=k: lambda: user_scaled(k))() for k in (0.5, 1)},
+        **{f"sixth: per-user function scales, separation^{k:g}": (
+            lambda k=k: lambda: user_scaled(k, True))() for k in (0.25, 0.5, 0.75, 1, 2)},
+        "sixth: per-user kind scales, separation^0.5": lambda: user_scaled(
+            0.5, True, [0] * 6 + [1, 1, 2, 2]),
+        "sixth: per-user scale a function, separation^0.5": lambda: user_scaled(
+            0.5, True, range(10)),
+        "sixth: cohort z-norm of the fused distance, mixed": lambda: grid_fusion(
+            cohort_z, [WEIGHTS, [0, 0.25, 0.5, 0.75, 1], ["sd"]]),
+        "sixth: cohort z-norm (MAD) of the fused distance, mixed": lambda: grid_fusion(
+            cohort_z, [WEIGHTS, [0, 0.25, 0.5, 0.75, 1], ["mad"]]),
+        "sixth: cohort z-norm of the fused distance": lambda: grid_fusion(
+            cohort_z, [WEIGHTS, [1], ["sd"]]),
+        "sixth: references weighted by typicality, power tuned": lambda: grid_fusion(
+            lambda p, tune: typicality[p[1]] + p[0] * g(tune).sum(-1), [WEIGHTS, [0, 1, 2, 4]]),
+        "sixth: references weighted by typicality, power 2": lambda: grid_fusion(
+            lambda p, tune: typicality[2] + p[0] * g(tune).sum(-1), [WEIGHTS]),
+        "sixth: median over the references": lambda: grid_fusion(
+            lambda p, tune: median + p[0] * g(tune).sum(-1), [WEIGHTS]),
+        **{f"sixth: AS-norm, {k} nearest": (lambda k=k: lambda: grid_fusion(
+            lambda p, tune: adaptive_symmetric(k) / 10 + p[0] * g(tune).sum(-1), [WEIGHTS]))()
+           for k in (5, 10, 19)},
+        **{f"sixth: AS-norm, {k} nearest, mixed": (lambda k=k: lambda: grid_fusion(
+            lambda p, tune: (1 - p[1]) * joint + p[1] * (adaptive_symmetric(k) / 10 + 1)
+            + p[0] * g(tune).sum(-1), [WEIGHTS, [0, 0.25, 0.5, 0.75, 1]]))()
+           for k in (5, 10, 19)},
+        "sixth: L1 local cost": lambda: functions(shared, power=1),
+        "sixth: speed of the shared-scale dx, dy": lambda: functions(
+            shared[:6] + ["speedShared", "dvelocity"] + shared[8:]),
+    }
+
+
 def splits(count):
     """The (tuning, test) users of `count` folds over the users in input order: with 2, tune on
     1-10 and report on 11-20, then the reverse; with 20, leave one user out."""
@@ -992,13 +1253,51 @@ def consistency(feats):
             for kind, r in zip(["shape", "timing", "pressure"], ratios)))
 
 
+def enrolment_correlations(feats):
+    """What an enrolment says of where a user's scores sit: with the method (shared-scale, centred
+    dx, dy; the weight 2^-6 tuned on users 1-10), per user and trial the median fused distance
+    of the genuine tests and of the skilled forgeries, their midpoint, and the a-posteriori EER
+    threshold; their correlation over the 200 user-trials with figures of the enrolment, and the
+    threshold's variance between users (of the users' means) against within them (over trials)."""
+    shared = BASE[:2] + ["dxCentred", "dyCentred", "dtheta", "drho"] + BASE[4:]
+    s = statistics(table(feats, shared))
+    fused = anchored(s) + 2 ** -6 * global_distances(feats)(list(range(10))).sum(-1)
+    genuine = np.median(fused[..., :GEN], -1)
+    forged = np.median(fused[..., GEN:GEN + SKILLED], -1)
+    threshold = np.zeros((USERS, TRIALS))
+    for u, t in itertools.product(range(USERS), range(TRIALS)):
+        g, f = fused[u, t, :GEN], fused[u, t, GEN:GEN + SKILLED]
+        threshold[u, t] = min(np.r_[g, f], key=lambda c: abs((f <= c).mean() - (g > c).mean()))
+    lengths = np.log([[np.mean([len(feats[(u + 1, c + 1)][0]["x"]) for c in chosen])
+                       for chosen in CHOSEN[u]] for u in range(USERS)])
+    figures = {k: s[k][..., 0] for k in ("spread", "cohort", "cohortNearest", "spreadDeviation",
+                                         "spreadMin", "spreadMax", "spreadZ")}
+    figures |= {"cohort - spread": figures["cohort"] - figures["spread"],
+                "cohort / spread": figures["cohort"] / figures["spread"],
+                "spreadDeviation / spread": figures["spreadDeviation"] / figures["spread"],
+                "log length": lengths}
+    for name, x in figures.items():
+        r = [np.corrcoef(x.ravel(), y.ravel())[0, 1]
+             for y in (genuine, forged, (genuine + forged) / 2, threshold)]
+        print(f"{name:26s} r with the genuine median {r[0]:+.2f}, the forgeries' {r[1]:+.2f}, "
+              f"their midpoint {r[2]:+.2f}, the EER threshold {r[3]:+.2f}")
+    print(f"EER threshold: variance between users {threshold.mean(1).var():.4f}, "
+          f"within users {threshold.var(1).mean():.4f}")
+
+
 def main():
     os.makedirs(CACHE, exist_ok=True)
     if sys.argv[1:] == ["--consistency"]:
         consistency(shared_scale_functions(features()))
         return
+    if sys.argv[1:] == ["--enrolment-correlations"]:
+        enrolment_correlations(shared_scale_functions(features()))
+        return
     table_of = variants(shared_scale_functions(features()))
-    for name in sys.argv[1:] or table_of:
+    # An argument that names no variant selects every variant it begins ("sixth:": a round).
+    names = [n for a in sys.argv[1:] for n in ([a] if a in table_of else
+                                             [n for n in table_of if n.startswith(a)])]
+    for name in names or table_of:
         report(name, table_of[name]())
 
 
