@@ -51,4 +51,20 @@ import Testing
       try KMedoids(clusterCount: 2).fit(distances: negative)
     }
   }
+
+  /// A symmetric matrix with bad entries fails its one pass over blocks, and the first bad entry
+  /// in row order is named: here the block pass meets (60, 61) before (5, 66).
+  @Test func symmetricBadEntriesAreNamedInRowOrder() throws {
+    let n = 70
+    var distances = try ReferenceMetric.euclidean.square(
+      (0..<(2 * n)).map { Double(($0 * 37) % 23) }, points: n, dimensions: 2)
+    for (i, j, value) in [(60, 61, -1.0), (5, 66, -2.0)] {
+      (distances[i, j], distances[j, i]) = (value, value)
+    }
+    #expect(
+      throws: ClusteringError.invalidValue(
+        operation: "k-medoids", index: 5 * n + 66,
+        detail: "(row 5, column 66) is -2.0, not a finite distance ≥ 0")
+    ) { try KMedoids(clusterCount: 2).fit(distances: distances) }
+  }
 }

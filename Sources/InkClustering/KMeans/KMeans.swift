@@ -91,7 +91,14 @@ public struct KMeans: Sendable, Hashable {
       throw ClusteringError.invalidArgument(
         operation: operation, detail: "the tolerance \(tolerance) is not a finite number ≥ 0")
     }
-    try FiniteValues.check(data.elements, operation: operation)
+    let columnSums = data.elements.withUnsafeBufferPointer {
+      CentredPoints.columnSums(of: $0, rows: n, columns: d)
+    }
+    // A NaN or infinity leaves its column's sum NaN or infinite, so finite sums are a proof of
+    // finite values; the check that names the first bad one runs only otherwise.
+    if !columnSums.allSatisfy(\.isFinite) {
+      try FiniteValues.check(data.elements, operation: operation)
+    }
     if let initialCentres {
       guard initialCentres.rows == k, initialCentres.columns == d else {
         throw ClusteringError.dimensionMismatch(
@@ -101,33 +108,15 @@ public struct KMeans: Sendable, Hashable {
       }
       try FiniteValues.check(initialCentres.elements, operation: "k-means initial centres")
     }
-    var mean = [Double](repeating: 0, count: d)
-    var variance = 0.0
-    var centred = data.elements
-    centred.withUnsafeMutableBufferPointer { x in
-      mean.withUnsafeMutableBufferPointer { mean in
-        for i in 0..<n {
-          for c in 0..<d { mean[c] += x[i * d + c] }
-        }
-        for c in 0..<d { mean[c] /= Double(n) }
-        for i in 0..<n {
-          for c in 0..<d {
-            x[i * d + c] -= mean[c]
-            variance += x[i * d + c] * x[i * d + c]
-          }
-        }
-      }
-    }
-    // The mean of the columns' (population) variances.
-    variance /= Double(n * d)
-    let points = try Matrix(rows: n, columns: d, elements: centred)
+    let centred = try CentredPoints(data, columnSums: columnSums)
+    let (points, mean) = (centred.points, centred.mean)
     let start =
       try initialCentres.map { centres in
         centres.elements.indices.map { centres.elements[$0] - mean[$0 % d] }
       } ?? KMeansPlusPlus.centres(of: points, clusterCount: k, seed: seed)
     var state = LloydIterations(points: points, centres: start, clusterCount: k)
     let converged = state.iterate(
-      maxIterations: maxIterations, tolerance: tolerance * variance,
+      maxIterations: maxIterations, tolerance: tolerance * centred.meanVariance,
       algorithm: algorithm)
     return try KMeansResult(
       labels: state.labels,

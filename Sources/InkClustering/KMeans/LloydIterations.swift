@@ -68,24 +68,31 @@ struct LloydIterations {
     return converged
   }
 
-  /// The sum of the squared distances of the points to their centres.
-  func inertia() -> Double {
-    let d = points.columns
-    var total = 0.0
-    for i in 0..<points.rows {
-      total += squaredDistance(point: i, centre: labels[i], d: d)
-    }
-    return total
-  }
+  /// The sum of the squared distances of the points to their centres, in point order.
+  func inertia() -> Double { squaredDistancesToCentres().reduce(0, +) }
 
-  /// The squared distance between point `i` and centre `j`.
-  private func squaredDistance(point i: Int, centre j: Int, d: Int) -> Double {
-    var sum = 0.0
-    for c in 0..<d {
-      let difference = points.elements[i * d + c] - centres[j * d + c]
-      sum += difference * difference
+  /// The squared distance of each point to its centre, the coordinates added in order; the
+  /// points on all cores.
+  private func squaredDistancesToCentres() -> [Double] {
+    let (points, centres, labels) = (self.points, self.centres, self.labels)
+    let (n, d) = (points.rows, points.columns)
+    var distances = [Double](repeating: 0, count: n)
+    distances.withUnsafeMutableBufferPointer { storage in
+      let output = DisjointWriteBuffer(storage)
+      ParallelLoop.forEachChunk(of: 0..<n, minimumChunkSize: 4096) { range in
+        points.elements.withUnsafeBufferPointer { x in
+          centres.withUnsafeBufferPointer { centres in
+            for i in range {
+              let (row, centre) = (x.baseAddress! + i * d, centres.baseAddress! + labels[i] * d)
+              var sum = 0.0
+              for c in 0..<d { sum += (row[c] - centre[c]) * (row[c] - centre[c]) }
+              output[i] = sum
+            }
+          }
+        }
+      }
     }
-    return sum
+    return distances
   }
 
   /// Assigns every point by `‖c‖² − 2·x·c`, the inner products from one GEMM a block of
@@ -209,7 +216,7 @@ struct LloydIterations {
     var (sums, counts) = (clusterSums.sums, clusterSums.counts)
     let empty = (0..<k).filter { counts[$0] == 0 }
     if !empty.isEmpty {
-      let distances = (0..<n).map { squaredDistance(point: $0, centre: labels[$0], d: d) }
+      let distances = squaredDistancesToCentres()
       let farthest = (0..<n).sorted { distances[$0] > distances[$1] }.prefix(empty.count)
       for (cluster, point) in zip(empty, farthest) {
         let previous = labels[point]

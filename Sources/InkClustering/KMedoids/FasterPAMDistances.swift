@@ -5,7 +5,7 @@
 /// state (counts) without locks.
 protocol FasterPAMDistances: Sendable {
   /// The width of the distances a column hands out.
-  associatedtype Element: BinaryFloatingPoint
+  associatedtype Element: BinaryFloatingPoint & SIMDScalar
   /// The number of points, `n`.
   var count: Int { get }
   /// `d(o, m)`.

@@ -5,7 +5,9 @@
 /// from row `m`, so that assigning every point to its medoids reads `k` rows rather than `k`
 /// scattered entries of every row (on a memory-mapped matrix larger than memory, a page fault
 /// each).
-struct FasterPAMMatrix<Element: BinaryFloatingPoint>: FasterPAMDistances, @unchecked Sendable {
+struct FasterPAMMatrix<Element: BinaryFloatingPoint & SIMDScalar>: FasterPAMDistances,
+  @unchecked Sendable
+{
   /// The `n × n` distances, row-major (read only; not copied).
   let distances: UnsafeBufferPointer<Element>
   let count: Int

