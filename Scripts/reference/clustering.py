@@ -77,6 +77,22 @@ for n, d, centres, spread, k, tol, max_iter in [
                          "init": init.ravel().tolist(), "labels": model.labels_.tolist(),
                          "inertia": float(model.inertia_), "iterations": int(model.n_iter_),
                          "centres": model.cluster_centers_.ravel().tolist()})
+# One column (NumPy sums it pairwise, as the contiguous axis) and ten (eight columns a vector and
+# two alone), from their own generator so that the cases above and below keep their data.
+extra = np.random.default_rng(7)
+for n, d, k, tol in [(1000, 1, 4, 1e-4), (400, 10, 6, 1e-4)]:
+    means = extra.uniform(-10, 10, size=(k, d))
+    x = means[extra.integers(0, k, size=n)] + extra.normal(0, 2.0, size=(n, d))
+    init = x[extra.choice(n, size=k, replace=False)]
+    model = KMeans(n_clusters=k, init=init, n_init=1, algorithm="lloyd", tol=tol,
+                   max_iter=300).fit(x)
+    kmeans_cases.append({"points": n, "dimensions": d, "k": k, "tolerance": tol,
+                         "maxIterations": 300, "data": x.ravel().tolist(),
+                         "init": init.ravel().tolist(), "labels": model.labels_.tolist(),
+                         "inertia": float(model.inertia_), "iterations": int(model.n_iter_),
+                         "centres": model.cluster_centers_.ravel().tolist(),
+                         "mean": x.mean(axis=0).tolist(),
+                         "meanVariance": float(np.mean(np.var(x, axis=0)))})
 
 linkage_cases = []
 for n, d, centres, spread, metric in [(30, 2, 3, 1.5, "euclidean"), (120, 6, 5, 2.0, "euclidean"),

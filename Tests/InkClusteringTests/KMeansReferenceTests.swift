@@ -23,7 +23,7 @@ import Testing
   @Test(arguments: KMeans.Algorithm.allCases)
   func sameLabelsInertiaAndCentresAsScikitLearn(algorithm: KMeans.Algorithm) throws {
     let cases = try ClusteringFixture<Case>.load("kmeans")
-    #expect(cases.count == 6)
+    #expect(cases.count == 8)
     for c in cases {
       let data = try Matrix(rows: c.points, columns: c.dimensions, elements: c.data)
       let start = try Matrix(rows: c.k, columns: c.dimensions, elements: c.`init`)

@@ -5,9 +5,10 @@ import InkMath
 /// mean of the columns' variances, each in NumPy's order of operations: scikit-learn centres
 /// `X` by `X.mean(axis=0)` and scales its tolerance by `np.mean(np.var(X, axis=0))`.
 ///
-/// NumPy sums a column over the rows in row order (its pairwise summation runs only along the
-/// contiguous axis), so the columns are summed eight at a time in one pass over the rows, each
-/// lane in row order; the columns' variances are then added pairwise, as `np.mean` adds them.
+/// NumPy sums a column over the rows in row order when there are several columns (its pairwise
+/// summation runs only along the contiguous axis), so the columns are summed eight at a time in
+/// one pass over the rows, each lane in row order; one column is the contiguous axis, and is
+/// summed pairwise. The columns' variances are then added pairwise, as `np.mean` adds them.
 struct CentredPoints {
   /// The centred points, `n × d`.
   let points: Matrix
@@ -16,10 +17,12 @@ struct CentredPoints {
   /// The mean of the columns' population variances.
   let meanVariance: Double
 
-  /// Each column's sum over the `n` rows of the row-major `x`, in row order.
+  /// Each column's sum over the `n` rows of the row-major `x`, in row order (pairwise for one
+  /// column).
   static func columnSums(of x: UnsafeBufferPointer<Double>, rows n: Int, columns d: Int)
     -> [Double]
   {
+    if d == 1 { return [NumPyArithmetic.pairwiseSum(UnsafeBufferPointer(rebasing: x[0..<n]))] }
     var sums = [Double](repeating: 0, count: d)
     sums.withUnsafeMutableBufferPointer { sums in
       for i in 0..<n {
@@ -29,9 +32,10 @@ struct CentredPoints {
     return sums
   }
 
-  /// `data` less the means `columnSums / n` of its columns.
+  /// `data` less the means `columnSums / n` of its columns (``columnSums(of:rows:columns:)``).
   init(_ data: Matrix, columnSums: [Double]) throws {
     let (n, d) = (data.rows, data.columns)
+    precondition(columnSums.count == d, "a sum for each column")
     let mean = columnSums.map { $0 / Double(n) }
     var squares = [Double](repeating: 0, count: d)
     let centred = data.elements.withUnsafeBufferPointer { x in
@@ -55,6 +59,10 @@ struct CentredPoints {
         }
         count = n * d
       }
+    }
+    if d == 1 {
+      // One column's squares are the contiguous axis too: NumPy adds them pairwise.
+      squares = [centred.map { $0 * $0 }.withUnsafeBufferPointer(NumPyArithmetic.pairwiseSum)]
     }
     points = try Matrix(rows: n, columns: d, elements: centred)
     self.mean = mean
