@@ -300,6 +300,30 @@ def cohort_table(feats, names, band=0.1):
     return c
 
 
+def questioned_table(feats, names, step=1, band=0.1):
+    """Q[a, b, w, s]: the DTW distance over `names` from S(b+1) of user a+1, a questioned
+    signature (S1, the random forgery, or S11-S40), to S(s+1) of another user w+1, s in S2-S10 (the
+    signatures a seventh-round cohort is drawn from); NaN elsewhere. With `step` > 1 both series
+    keep every step-th sample (a cheaper cohort DTW, about step^2 fewer cells)."""
+    path = os.path.join(CACHE, f"questioned-{'-'.join(names)}-{band}-{step}.npy")
+    if os.path.exists(path):
+        return np.load(path)
+    series = {key: np.column_stack([f[0][n] for n in names])[::step]
+              for key, f in feats.items()}
+    q = np.full((USERS, 40, USERS, POOL), np.nan)
+    for a in range(USERS):
+        for b in [0] + list(range(POOL, 40)):
+            x = series[(a + 1, b + 1)]
+            for w in range(USERS):
+                for s in range(1, POOL):
+                    if w != a:
+                        y = series[(w + 1, s + 1)]
+                        radius = max(1, math.ceil(band * max(len(x), len(y))))
+                        q[a, b, w, s] = dtw(x, y, radius) / (len(x) + len(y))
+    np.save(path, q)
+    return q
+
+
 def test_cohort(c):
     """Per user and test (the order of TESTS), the questioned signature's distances to the
     cohort of that user (S2 of the other users), less the forger's own S2 for a random forgery:
@@ -925,7 +949,7 @@ def variants(feats):
         "nearest 1 cohort anchor, global log(1 + d)": lambda: grid_fusion(
             lambda p, tune: nearest_joint + p[0] * np.log1p(g(tune)).sum(-1), [wide]),
     }
-    return table_of | fifth | sixth_round(feats, g) | {
+    return table_of | fifth | sixth_round(feats, g) | seventh_round(feats, g) | {
         "function weights by fold": lambda: function_weights(curvature, kinds_of_functions),
         "tnorm anchored": lambda: tnorm_anchored(curvature, lambda s, mu: mu),
         "tnorm anchored, both cohorts": lambda: tnorm_anchored(
@@ -1207,6 +1231,121 @@ def sixth_round(feats, g):
             shared[:6] + ["speedShared", "dvelocity"] + shared[8:]),
     }
 
+
+def seventh_round(feats, g):
+    """Issue 11's seventh round: T-norm of the questioned signature against a cohort drawn, per
+    user and trial, from the tuning users only (never the user, never a reported user) and from
+    their S2-S10 only (S1 is the protocol's random forgeries): K templates (five of a user's
+    S2-S10, scored like the user's own: anchored at their spread and cohort distance, the global
+    distance by their deviations) or K single signatures (each scored as the claimed template's
+    references' mean would be: the user's anchor and global deviations). A random forger from the
+    tuning fold stays in the cohort, as in use. The cohort's scores are the method's fused
+    distance (`fused`), its joint and global parts apart (`parts`), or the global part alone, no
+    DTW (`global`)."""
+    shared = BASE[:2] + ["dxCentred", "dyCentred", "dtheta", "drho"] + BASE[4:]
+    t = table(feats, shared)
+    s = statistics(t)
+    joint = anchored(s)
+    keys = [[columns(u + 1)[c] for c in TESTS] for u in range(USERS)]
+    tests_a = np.array([[a - 1 for a, _ in k] for k in keys])
+    tests_b = np.array([[b - 1 for _, b in k] for k in keys])
+    q = questioned_table(feats, shared)[tests_a, tests_b]  # (user, test, cohort user, S)
+    names = list(feats[(1, 1)][1])
+    gv = np.array([[[feats[(u, c)][1][n] for n in names] for c in range(1, 41)]
+                   for u in range(1, USERS + 1)])
+    gq = gv[tests_a, tests_b]
+    refs = np.array([[gv[u, c] for c in CHOSEN[u]] for u in range(USERS)])
+    kinds = [[names.index(n) for n in kind] for kind in KINDS.values()]
+    # The cohort templates: five of S2-S10 of each user, a set a trial.
+    own = [[[1 + k for k in permutation(SEED + 1000 * w + 100 + i, POOL - 1)[:REFERENCES]]
+            for i in range(TRIALS)] for w in range(USERS)]
+    own_spread = np.array([[t[w][np.ix_(c, c)][~np.eye(REFERENCES, dtype=bool)].mean()
+                            for c in own[w]] for w in range(USERS)])
+    own_cohort = np.array([[t[w][c][:, COHORT].mean() for c in own[w]] for w in range(USERS)])
+    own_g = np.array([[gv[w, c] for c in own[w]] for w in range(USERS)])
+    joint_to_templates = (np.stack([np.stack([q[..., w, c].mean(-1) for c in own[w]], -1)
+                                    for w in range(USERS)], -2)
+                          - own_spread) / (own_cohort - own_spread)  # (user, test, w, trial)
+    cache = {}
+
+    def global_sum(x, mean, sd, scale):
+        z = (x - mean) / np.maximum(sd, 0.5 * scale)
+        return sum(np.sqrt((z[..., k] ** 2).mean(-1)) for k in kinds)
+
+    def cohort(tune, size, templates):
+        """Per user, trial, test and cohort member: the joint and global distances of the
+        questioned signature to the member (NaN past the members there are)."""
+        key = (tuple(tune), size, templates)
+        if key in cache:
+            return cache[key]
+        scale = gv[tune, :POOL].reshape(-1, gv.shape[-1]).std(0)
+        scale[scale == 0] = 1
+        shape = (USERS, TRIALS, len(TESTS), size)
+        j, gl = np.full(shape, np.nan), np.full(shape, np.nan)
+        for u in range(USERS):
+            pool = [w for w in tune if w != u]
+            if not templates:
+                pool = [(w, c) for w in pool for c in range(1, POOL)]
+            for i in range(TRIALS):
+                members = [pool[k] for k in permutation(SEED + 1000 * u + 200 + i,
+                                                        len(pool))[:size]]
+                n = len(members)
+                if templates:
+                    j[u, i, :, :n] = joint_to_templates[u][:, members, i]
+                    mean = own_g[members, i].mean(1)
+                    sd = own_g[members, i].std(1, ddof=1)
+                    gl[u, i, :, :n] = global_sum(gq[u][:, None], mean, sd, scale)
+                else:
+                    d = np.stack([q[u, :, w, c] for w, c in members], -1)
+                    j[u, i, :, :n] = (d - s["spread"][u, i, :, None]) / (
+                        s["cohort"][u, i, :, None] - s["spread"][u, i, :, None])
+                    signatures = np.array([gv[w, c] for w, c in members])
+                    gl[u, i, :, :n] = global_sum(gq[u][:, None], signatures,
+                                                 refs[u, i].std(0, ddof=1), scale)
+        cache[key] = j, gl
+        return cache[key]
+
+    def z(x, members):
+        return (x - np.nanmean(members, -1)) / np.nanstd(members, -1, ddof=1)
+
+    def method(p, tune):
+        return joint + p[0] * g(tune).sum(-1)
+
+    def fused(p, tune, size, templates):
+        """(1 − β) the method + β (fused − μ) / σ / 10, the cohort's fused distances."""
+        j, gl = cohort(tune, size, templates)
+        return (1 - p[1]) * method(p, tune) + p[1] * z(method(p, tune), j + p[0] * gl) / 10
+
+    def parts(p, tune, size, templates):
+        """(1 − β) the method + β (T-norm of the joint + v T-norm of the global) / 10."""
+        j, gl = cohort(tune, size, templates)
+        normed = z(joint, j) + p[2] * z(g(tune).sum(-1), gl)
+        return (1 - p[1]) * method(p, tune) + p[1] * normed / 10
+
+    def global_only(p, tune, size, templates):
+        """The method plus v times the T-norm of the global distance (no cohort DTW)."""
+        _, gl = cohort(tune, size, templates)
+        return method(p, tune) + p[1] * z(g(tune).sum(-1), gl)
+
+    mixes = [k / 20 for k in range(11)]
+    global_weights = [0, 0.25, 0.5, 1, 2]
+    small = [0, 0.005, 0.01, 0.02, 0.05, 0.1]
+    out = {}
+    for templates, sizes in ((True, (5, 10)), (False, (5, 10, 20))):
+        for size in sizes:
+            label = f"{size} {'templates' if templates else 'signatures'}"
+
+            def bind(form, grids, size=size, templates=templates):
+                return lambda: grid_fusion(
+                    lambda p, tune: form(p, tune, size, templates), [WEIGHTS] + grids)
+            out |= {
+                f"seventh: fused T-norm, {label}, mixed": bind(fused, [mixes]),
+                f"seventh: fused T-norm, {label}": bind(fused, [[1]]),
+                f"seventh: parts T-norm, {label}, mixed": bind(parts, [mixes, global_weights]),
+                f"seventh: parts T-norm, {label}": bind(parts, [[1], global_weights]),
+                f"seventh: global T-norm, {label}": bind(global_only, [small]),
+            }
+    return out
 
 def splits(count):
     """The (tuning, test) users of `count` folds over the users in input order: with 2, tune on
