@@ -1337,24 +1337,24 @@ def seventh_round(feats, g):
     mixes = [k / 20 for k in range(11)]
     global_weights = [0, 0.25, 0.5, 1, 2]
     small = [0, 0.005, 0.01, 0.02, 0.05, 0.1]
-    out = {}
 
-    def bind(form, grids, size, kind):
-        return lambda: grid_fusion(lambda p, tune: form(p, tune, size, kind), [WEIGHTS] + grids)
+    def bind(form, size, kind, *grids):
+        return lambda: grid_fusion(lambda p, tune: form(p, tune, size, kind), [WEIGHTS, *grids])
+
+    out = {}
     for kind, sizes in (("templates", (5, 10)), ("signatures", (5, 10, 20, 90))):
         for size in sizes:
-            label = f"{size} {kind}"
-            bind_ = lambda form, grids: bind(form, grids, size, kind)  # noqa: E731
+            label, at = f"{size} {kind}", (size, kind)
             out |= {
-                f"seventh: fused T-norm, {label}, mixed": bind_(fused, [mixes]),
-                f"seventh: fused T-norm, {label}": bind_(fused, [[1]]),
-                f"seventh: parts T-norm, {label}, mixed": bind_(parts, [mixes, global_weights]),
-                f"seventh: parts T-norm, {label}": bind_(parts, [[1], global_weights]),
-                f"seventh: global T-norm, {label}": bind_(global_only, [small]),
+                f"seventh: fused T-norm, {label}, mixed": bind(fused, *at, mixes),
+                f"seventh: fused T-norm, {label}": bind(fused, *at, [1]),
+                f"seventh: parts T-norm, {label}, mixed": bind(parts, *at, mixes, global_weights),
+                f"seventh: parts T-norm, {label}": bind(parts, *at, [1], global_weights),
+                f"seventh: global T-norm, {label}": bind(global_only, *at, small),
             }
     for size in (5, 10, 20):
         out[f"seventh: fused T-norm, {size} signatures at half rate, mixed"] = bind(
-            fused, [mixes], size, "signatures at half rate")
+            fused, size, "signatures at half rate", mixes)
     return out
 
 
