@@ -18,8 +18,9 @@ gives 3.67% / 12.88%.
 
 Run: python3 Scripts/reference/signature_variants.py [variant ...]   (numpy, numba, scikit-learn)
 (a beginning that names no variant, such as "sixth:", runs every variant it begins)
-or with --consistency alone for the enrolment check's ratios over every five of S1-S10, or with
---enrolment-correlations alone for how far figures of an enrolment predict where its scores sit.
+or with --consistency alone for the enrolment check's ratios over every five of S1-S10, with
+--enrolment-correlations alone for how far figures of an enrolment predict where its scores sit,
+or with --cohort-cost alone for the DTW cells the seventh round's T-norm adds for user 17.
 Prints a line a variant: each fold's held-out per-user / pooled skilled EER, then all twenty
 users (each scored by the fold that held it out) with the deviation over trials, then the
 random-forgery EERs. With UNMAPPED=1 the held-out scores are the negated fused distances instead
@@ -33,7 +34,9 @@ medians of the user's fused distances), so that no user weighs more than another
 inverse strength of that map's ridge (scikit-learn's C, 1e6 by default).
 
 The T-norm variants compare each questioned signature with the user's cohort too (S2 of every
-other user, without the forger's own for a random forgery): 16,000 more DTW pairs, cached.
+other user, without the forger's own for a random forgery): 16,000 more DTW pairs, cached. The
+seventh round's ("seventh:") compare it with S2-S10 of the tuning users only: 106,000 pairs at
+full rate and as many at half rate, cached (about half a minute).
 """
 import itertools
 import math
@@ -298,6 +301,30 @@ def cohort_table(feats, names, band=0.1):
                     c[a, b, w] = dtw(x, y, radius) / (len(x) + len(y))
     np.save(path, c)
     return c
+
+
+def questioned_table(feats, names, step=1, band=0.1):
+    """Q[a, b, w, s]: the DTW distance over `names` from S(b+1) of user a+1, a questioned
+    signature (S1, the random forgery, or S11-S40), to S(s+1) of another user w+1, s in S2-S10 (the
+    signatures a seventh-round cohort is drawn from); NaN elsewhere. With `step` > 1 both series
+    keep every step-th sample (a cheaper cohort DTW, about step^2 fewer cells)."""
+    path = os.path.join(CACHE, f"questioned-{'-'.join(names)}-{band}-{step}.npy")
+    if os.path.exists(path):
+        return np.load(path)
+    series = {key: np.column_stack([f[0][n] for n in names])[::step]
+              for key, f in feats.items()}
+    q = np.full((USERS, 40, USERS, POOL), np.nan)
+    for a in range(USERS):
+        for b in [0] + list(range(POOL, 40)):
+            x = series[(a + 1, b + 1)]
+            for w in range(USERS):
+                for s in range(1, POOL):
+                    if w != a:
+                        y = series[(w + 1, s + 1)]
+                        radius = max(1, math.ceil(band * max(len(x), len(y))))
+                        q[a, b, w, s] = dtw(x, y, radius) / (len(x) + len(y))
+    np.save(path, q)
+    return q
 
 
 def test_cohort(c):
@@ -925,7 +952,7 @@ def variants(feats):
         "nearest 1 cohort anchor, global log(1 + d)": lambda: grid_fusion(
             lambda p, tune: nearest_joint + p[0] * np.log1p(g(tune)).sum(-1), [wide]),
     }
-    return table_of | fifth | sixth_round(feats, g) | {
+    return table_of | fifth | sixth_round(feats, g) | seventh_round(feats, g) | {
         "function weights by fold": lambda: function_weights(curvature, kinds_of_functions),
         "tnorm anchored": lambda: tnorm_anchored(curvature, lambda s, mu: mu),
         "tnorm anchored, both cohorts": lambda: tnorm_anchored(
@@ -1208,6 +1235,129 @@ def sixth_round(feats, g):
     }
 
 
+def seventh_round(feats, g):
+    """Issue 11's seventh round: T-norm of the questioned signature against a cohort drawn, per
+    user and trial, from the tuning users only (never the user, never a reported user) and from
+    their S2-S10 only (S1 is the protocol's random forgeries): K templates (five of a user's
+    S2-S10, scored like the user's own: anchored at their spread and cohort distance, the global
+    distance by their deviations) or K single signatures (each scored as the claimed template's
+    references' mean would be: the user's anchor and global deviations). A random forger from the
+    tuning fold stays in the cohort, as in use. The cohort's scores are the method's fused
+    distance (`fused`), its joint and global parts apart (`parts`), or the global part alone, no
+    DTW (`global`). "at half rate": the signatures' DTWs over every other sample of both series
+    (about a quarter of the cells); 90 signatures: all the tuning users' S2-S10, a bound."""
+    shared = BASE[:2] + ["dxCentred", "dyCentred", "dtheta", "drho"] + BASE[4:]
+    t = table(feats, shared)
+    s = statistics(t)
+    joint = anchored(s)
+    keys = [[columns(u + 1)[c] for c in TESTS] for u in range(USERS)]
+    tests_a = np.array([[a - 1 for a, _ in k] for k in keys])
+    tests_b = np.array([[b - 1 for _, b in k] for k in keys])
+    # (user, test, cohort user, S), at full and at half rate
+    q, half = (questioned_table(feats, shared, step)[tests_a, tests_b] for step in (1, 2))
+    names = list(feats[(1, 1)][1])
+    gv = np.array([[[feats[(u, c)][1][n] for n in names] for c in range(1, 41)]
+                   for u in range(1, USERS + 1)])
+    gq = gv[tests_a, tests_b]
+    refs = np.array([[gv[u, c] for c in CHOSEN[u]] for u in range(USERS)])
+    kinds = [[names.index(n) for n in kind] for kind in KINDS.values()]
+    # The cohort templates: five of S2-S10 of each user, a set a trial.
+    own = [[[1 + k for k in permutation(SEED + 1000 * w + 100 + i, POOL - 1)[:REFERENCES]]
+            for i in range(TRIALS)] for w in range(USERS)]
+    own_spread = np.array([[t[w][np.ix_(c, c)][~np.eye(REFERENCES, dtype=bool)].mean()
+                            for c in own[w]] for w in range(USERS)])
+    own_cohort = np.array([[t[w][c][:, COHORT].mean() for c in own[w]] for w in range(USERS)])
+    own_g = np.array([[gv[w, c] for c in own[w]] for w in range(USERS)])
+    joint_to_templates = (np.stack([np.stack([q[..., w, c].mean(-1) for c in own[w]], -1)
+                                    for w in range(USERS)], -2)
+                          - own_spread) / (own_cohort - own_spread)  # (user, test, w, trial)
+    cache = {}
+
+    def global_sum(x, mean, sd, scale):
+        z = (x - mean) / np.maximum(sd, 0.5 * scale)
+        return sum(np.sqrt((z[..., k] ** 2).mean(-1)) for k in kinds)
+
+    def cohort(tune, size, kind):
+        """Per user, trial, test and cohort member: the joint and global distances of the
+        questioned signature to the member (NaN past the members there are)."""
+        key = (tuple(tune), size, kind)
+        templates = kind == "templates"
+        if key in cache:
+            return cache[key]
+        scale = gv[tune, :POOL].reshape(-1, gv.shape[-1]).std(0)
+        scale[scale == 0] = 1
+        shape = (USERS, TRIALS, len(TESTS), size)
+        j, gl = np.full(shape, np.nan), np.full(shape, np.nan)
+        for u in range(USERS):
+            pool = [w for w in tune if w != u]
+            if not templates:
+                pool = [(w, c) for w in pool for c in range(1, POOL)]
+            for i in range(TRIALS):
+                members = [pool[k] for k in permutation(SEED + 1000 * u + 200 + i,
+                                                        len(pool))[:size]]
+                n = len(members)
+                if templates:
+                    j[u, i, :, :n] = joint_to_templates[u][:, members, i]
+                    mean = own_g[members, i].mean(1)
+                    sd = own_g[members, i].std(1, ddof=1)
+                    gl[u, i, :, :n] = global_sum(gq[u][:, None], mean, sd, scale)
+                else:
+                    table_ = half if kind.endswith("half rate") else q
+                    d = np.stack([table_[u, :, w, c] for w, c in members], -1)
+                    j[u, i, :, :n] = (d - s["spread"][u, i, :, None]) / (
+                        s["cohort"][u, i, :, None] - s["spread"][u, i, :, None])
+                    signatures = np.array([gv[w, c] for w, c in members])
+                    gl[u, i, :, :n] = global_sum(gq[u][:, None], signatures,
+                                                 refs[u, i].std(0, ddof=1), scale)
+        cache[key] = j, gl
+        return cache[key]
+
+    def z(x, members):
+        return (x - np.nanmean(members, -1)) / np.nanstd(members, -1, ddof=1)
+
+    def method(p, tune):
+        return joint + p[0] * g(tune).sum(-1)
+
+    def fused(p, tune, size, kind):
+        """(1 − β) the method + β (fused − μ) / σ / 10, the cohort's fused distances."""
+        j, gl = cohort(tune, size, kind)
+        return (1 - p[1]) * method(p, tune) + p[1] * z(method(p, tune), j + p[0] * gl) / 10
+
+    def parts(p, tune, size, kind):
+        """(1 − β) the method + β (T-norm of the joint + v T-norm of the global) / 10."""
+        j, gl = cohort(tune, size, kind)
+        normed = z(joint, j) + p[2] * z(g(tune).sum(-1), gl)
+        return (1 - p[1]) * method(p, tune) + p[1] * normed / 10
+
+    def global_only(p, tune, size, kind):
+        """The method plus v times the T-norm of the global distance (no cohort DTW)."""
+        _, gl = cohort(tune, size, kind)
+        return method(p, tune) + p[1] * z(g(tune).sum(-1), gl)
+
+    mixes = [k / 20 for k in range(11)]
+    global_weights = [0, 0.25, 0.5, 1, 2]
+    small = [0, 0.005, 0.01, 0.02, 0.05, 0.1]
+
+    def bind(form, size, kind, *grids):
+        return lambda: grid_fusion(lambda p, tune: form(p, tune, size, kind), [WEIGHTS, *grids])
+
+    out = {}
+    for kind, sizes in (("templates", (5, 10)), ("signatures", (5, 10, 20, 90))):
+        for size in sizes:
+            label, at = f"{size} {kind}", (size, kind)
+            out |= {
+                f"seventh: fused T-norm, {label}, mixed": bind(fused, *at, mixes),
+                f"seventh: fused T-norm, {label}": bind(fused, *at, [1]),
+                f"seventh: parts T-norm, {label}, mixed": bind(parts, *at, mixes, global_weights),
+                f"seventh: parts T-norm, {label}": bind(parts, *at, [1], global_weights),
+                f"seventh: global T-norm, {label}": bind(global_only, *at, small),
+            }
+    for size in (5, 10, 20):
+        out[f"seventh: fused T-norm, {size} signatures at half rate, mixed"] = bind(
+            fused, size, "signatures at half rate", mixes)
+    return out
+
+
 def splits(count):
     """The (tuning, test) users of `count` folds over the users in input order: with 2, tune on
     1-10 and report on 11-20, then the reverse; with 20, leave one user out."""
@@ -1229,6 +1379,30 @@ def report(name, fit):
     print(f"{name:44s} {shown}  all 20: {100 * per.mean():.2f} ± "
           f"{100 * per.std(ddof=1):.2f} / {100 * pooled.mean():.2f} ± {100 * pooled.std(ddof=1):.2f}"
           f"  random {100 * random_per.mean():.2f} / {100 * random_pooled.mean():.2f}")
+
+
+def cohort_cost(feats):
+    """The seventh round's cost at verification for user 17, the longest: the DTW cells (band of
+    10% of the longer series) of a verification against each trial's five references, and of one
+    against a cohort signature of the fold that holds user 17 out (S2-S10 of users 1-10), at full
+    and at half rate; averaged over the questioned signatures S11-S40 and the cohort."""
+    def cells(n, m):
+        radius = max(1, math.ceil(0.1 * max(n, m)))
+        below, above = max(0, n - m) + radius, max(0, m - n) + radius
+        i = np.arange(n)
+        return np.maximum(0, np.minimum(m - 1, i + above) - np.maximum(0, i - below) + 1).sum()
+
+    length = {key: len(f[0]["x"]) for key, f in feats.items()}
+    questioned = [length[(17, b)] for b in range(11, 41)]
+    pool = [length[(w, c)] for w in range(1, 11) for c in range(2, POOL + 1)]
+    references = np.mean([sum(cells(n, length[(17, r + 1)]) for r in chosen)
+                          for chosen in CHOSEN[16] for n in questioned])
+    print(f"user 17: {references:.0f} cells a verification against five references")
+    for step in (1, 2):
+        member = np.mean([cells(-(-n // step), -(-m // step)) for n in questioned for m in pool])
+        print(f"a cohort signature at 1/{step} rate: {member:.0f} cells, "
+              + ", ".join(f"{k} of them {k * member / references:.2f} verifications"
+                          for k in (5, 10, 20)))
 
 
 def consistency(feats):
@@ -1289,6 +1463,9 @@ def main():
     os.makedirs(CACHE, exist_ok=True)
     if sys.argv[1:] == ["--consistency"]:
         consistency(shared_scale_functions(features()))
+        return
+    if sys.argv[1:] == ["--cohort-cost"]:
+        cohort_cost(shared_scale_functions(features()))
         return
     if sys.argv[1:] == ["--enrolment-correlations"]:
         enrolment_correlations(shared_scale_functions(features()))
