@@ -67,4 +67,20 @@ import Testing
         detail: "(row 5, column 66) is -2.0, not a finite distance ≥ 0")
     ) { try KMedoids(clusterCount: 2).fit(distances: distances) }
   }
+
+  /// A bad entry below the diagonal alone (its mirror above is fine) makes the matrix not
+  /// symmetric, which the block pass finds by comparing mirrors, and is named in row order:
+  /// (63, 61) lies in the scalar tail of its block row's gather, (66, 5) in a full vector.
+  @Test(arguments: [(63, 61, Double.nan), (66, 5, -3.0)])
+  func aBadEntryBelowTheDiagonalAloneIsNamed(i: Int, j: Int, value: Double) throws {
+    let n = 70
+    var distances = try ReferenceMetric.euclidean.square(
+      (0..<(2 * n)).map { Double(($0 * 37) % 23) }, points: n, dimensions: 2)
+    distances[i, j] = value
+    #expect(
+      throws: ClusteringError.invalidValue(
+        operation: "k-medoids", index: i * n + j,
+        detail: "(row \(i), column \(j)) is \(value), not a finite distance ≥ 0")
+    ) { try KMedoids(clusterCount: 2).fit(distances: distances) }
+  }
 }
