@@ -123,19 +123,67 @@ struct ShapeClassifier {
       guard inner.count >= 3, inner.count <= (set == 0 ? 12 : 4) else { continue }
       let loop = rotated(start, start: inner[0])
       let sides = inner.map { $0 - inner[0] } + [loop.xs.count - 1]
-      guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
-      let vertices = Self.withoutFlatVertices(
-        Self.merged(refined, within: Self.cornerMerge * path.diagonal))
-      guard vertices.count >= 3 else { continue }
-      let evidence = Self.cornerEvidence(loop, corners: sides)
-      found += polygonCandidates(vertices).map { reading in
-        var reading = reading
-        if reading.shape.kind != .star { reading.cornerEvidence = evidence }
-        return reading
+      // IStraw's curve test drops a faint corner of a many-sided polygon (an octagon's 45°
+      // drawn round): its two sides then make one run twice as long as the others.
+      let split = set == 0 ? Self.splittingLongRuns(sides, loop: loop) : nil
+      for sides in [sides] + (split.map { [$0] } ?? []) {
+        guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
+        let vertices = Self.withoutFlatVertices(
+          Self.merged(refined, within: Self.cornerMerge * path.diagonal))
+        guard vertices.count >= 3 else { continue }
+        let evidence = Self.cornerEvidence(loop, corners: sides)
+        found += polygonCandidates(vertices).map { reading in
+          var reading = reading
+          if reading.shape.kind != .star { reading.cornerEvidence = evidence }
+          return reading
+        }
+        strongest = max(strongest, evidence)
       }
-      strongest = max(strongest, evidence)
     }
     return (found, strongest)
+  }
+
+  /// A closed loop's run between two corners at least this many times as long as the median
+  /// run is two sides whose corner was missed.
+  static let longRunRatio = 1.7
+  /// A missed corner stands off its run's chord by at least this part of the chord (two sides
+  /// meeting at an octagon's 135° stand 0.19 off; a straight side's wobble, 0.01–0.02).
+  static let missedCornerOffset = 0.08
+
+  /// The corners `sides` of a closed loop of six or more runs (the first 0, the last the loop's
+  /// end), with a corner added in each run ``longRunRatio`` times the median run or longer, at
+  /// its point farthest from the run's chord within its middle half when that point is at least
+  /// ``missedCornerOffset`` of the chord off it; `nil` when no run is split or when the runs then
+  /// differ (one under half the median run or ``longRunRatio`` times it or over).
+  static func splittingLongRuns(
+    _ sides: [Int], loop: (xs: [Double], ys: [Double], ts: [Double])
+  ) -> [Int]? {
+    let runs = zip(sides, sides.dropFirst()).map { $1 - $0 }
+    guard runs.count >= 6 else { return nil }
+    let median = Double(runs.sorted()[runs.count / 2])
+    var split = [sides[0]]
+    for (a, b) in zip(sides, sides.dropFirst()) {
+      if Double(b - a) >= longRunRatio * median {
+        let (dx, dy) = (loop.xs[b] - loop.xs[a], loop.ys[b] - loop.ys[a])
+        let middle = (a + (b - a) / 4)...(b - (b - a) / 4)
+        func offset(_ i: Int) -> Double {
+          abs((loop.xs[i] - loop.xs[a]) * dy - (loop.ys[i] - loop.ys[a]) * dx)
+        }
+        let farthest = middle.max { offset($0) < offset($1) }!
+        // A straight run (a long side) stays one: its farthest point is only the ink's wobble.
+        if offset(farthest) >= Self.missedCornerOffset * (dx * dx + dy * dy) {
+          split.append(farthest)
+        }
+      }
+      split.append(b)
+    }
+    guard split.count > sides.count else { return nil }
+    // The sides of a polygon whose corners were all found are alike (a rounded rectangle's
+    // corner arcs and sides are not, and its readings need no more corners).
+    let splitRuns = zip(split, split.dropFirst()).map { Double($1 - $0) }
+    let splitMedian = splitRuns.sorted()[splitRuns.count / 2]
+    return splitRuns.allSatisfy { $0 <= longRunRatio * splitMedian && $0 >= splitMedian / 2 }
+      ? split : nil
   }
 
   /// The corners of points by IStraw and by ShortStraw, once when they agree, each without the
