@@ -26,6 +26,10 @@ import Testing
       }
       let centred = try CentredPoints(data, columnSums: sums)
       #expect(centred.mean == c.mean, "d = \(c.dimensions)")
+      if c.dimensions == 1 {
+        // The case tells the orders apart: summed in row order, its mean is another number.
+        #expect(c.data.reduce(0, +) / Double(c.points) != c.mean?[0])
+      }
       #expect(centred.meanVariance == c.meanVariance, "d = \(c.dimensions)")
     }
   }

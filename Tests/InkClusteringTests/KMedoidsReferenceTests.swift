@@ -69,8 +69,8 @@ import Testing
   }
 
   /// A bad entry below the diagonal alone (its mirror above is fine) makes the matrix not
-  /// symmetric, which the block pass finds by comparing mirrors, and is named in row order:
-  /// (63, 61) lies in the scalar tail of its block row's gather, (66, 5) in a full vector.
+  /// symmetric, which the block pass finds by comparing mirrors, and is named: (63, 61) lies in
+  /// the scalar tail of its block row's gather, (66, 5) in a full vector.
   @Test(arguments: [(63, 61, Double.nan), (66, 5, -3.0)])
   func aBadEntryBelowTheDiagonalAloneIsNamed(i: Int, j: Int, value: Double) throws {
     let n = 70

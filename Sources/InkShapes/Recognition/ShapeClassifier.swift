@@ -124,9 +124,10 @@ struct ShapeClassifier {
       let loop = rotated(start, start: inner[0])
       let sides = inner.map { $0 - inner[0] } + [loop.xs.count - 1]
       // IStraw's curve test drops a faint corner of a many-sided polygon (an octagon's 45°
-      // drawn round): its two sides then make one run twice as long as the others.
-      let split = set == 0 ? Self.splittingLongRuns(sides, loop: loop) : nil
-      for sides in [sides] + (split.map { [$0] } ?? []) {
+      // drawn round): its two sides then make one run twice as long as the others. (ShortStraw's
+      // sets, of four corners at most, have too few runs to be split.)
+      let split = Self.splittingLongRuns(sides, loop: loop)
+      for (k, sides) in ([sides] + (split.map { [$0] } ?? [])).enumerated() {
         guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
         let vertices = Self.withoutFlatVertices(
           Self.merged(refined, within: Self.cornerMerge * path.diagonal))
@@ -137,7 +138,9 @@ struct ShapeClassifier {
           if reading.shape.kind != .star { reading.cornerEvidence = evidence }
           return reading
         }
-        strongest = max(strongest, evidence)
+        // The round reading's evidence comes from the corners found: split runs would lend it
+        // the evidence of corners added on round ink.
+        if k == 0 { strongest = max(strongest, evidence) }
       }
     }
     return (found, strongest)
@@ -146,15 +149,17 @@ struct ShapeClassifier {
   /// A closed loop's run between two corners at least this many times as long as the median
   /// run is two sides whose corner was missed.
   static let longRunRatio = 1.7
-  /// A missed corner stands off its run's chord by at least this part of the chord (two sides
-  /// meeting at an octagon's 135° stand 0.19 off; a straight side's wobble, 0.01–0.02).
+  /// A missed corner stands off its run's chord by at least this part of the chord (two equal
+  /// sides meeting at an octagon's 135° stand tan 22.5° / 2 = 0.21 off; a straight side's wobble,
+  /// 0.01–0.02).
   static let missedCornerOffset = 0.08
 
   /// The corners `sides` of a closed loop of six or more runs (the first 0, the last the loop's
   /// end), with a corner added in each run ``longRunRatio`` times the median run or longer, at
   /// its point farthest from the run's chord within its middle half when that point is at least
-  /// ``missedCornerOffset`` of the chord off it; `nil` when no run is split or when the runs then
-  /// differ (one under half the median run or ``longRunRatio`` times it or over).
+  /// ``missedCornerOffset`` of the chord off it (a run whose ends coincide is left whole); `nil`
+  /// when no run is split or when the runs then differ (one under half the median run or more
+  /// than ``longRunRatio`` times it).
   static func splittingLongRuns(
     _ sides: [Int], loop: (xs: [Double], ys: [Double], ts: [Double])
   ) -> [Int]? {
@@ -163,8 +168,8 @@ struct ShapeClassifier {
     let median = Double(runs.sorted()[runs.count / 2])
     var split = [sides[0]]
     for (a, b) in zip(sides, sides.dropFirst()) {
-      if Double(b - a) >= longRunRatio * median {
-        let (dx, dy) = (loop.xs[b] - loop.xs[a], loop.ys[b] - loop.ys[a])
+      let (dx, dy) = (loop.xs[b] - loop.xs[a], loop.ys[b] - loop.ys[a])
+      if Double(b - a) >= longRunRatio * median, dx * dx + dy * dy > 0 {
         let middle = (a + (b - a) / 4)...(b - (b - a) / 4)
         func offset(_ i: Int) -> Double {
           abs((loop.xs[i] - loop.xs[a]) * dy - (loop.ys[i] - loop.ys[a]) * dx)
