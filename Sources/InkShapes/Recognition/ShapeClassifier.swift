@@ -129,8 +129,9 @@ struct ShapeClassifier {
       let split = Self.splittingLongRuns(sides, loop: loop)
       for (k, sides) in ([sides] + (split.map { [$0] } ?? [])).enumerated() {
         guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
-        let vertices = Self.withoutFlatVertices(
-          Self.merged(refined, within: Self.cornerMerge * path.diagonal))
+        let vertices = Self.withoutShortSides(
+          Self.withoutFlatVertices(
+            Self.merged(refined, within: Self.cornerMerge * path.diagonal)))
         guard vertices.count >= 3 else { continue }
         let evidence = Self.cornerEvidence(loop, corners: sides)
         found += polygonCandidates(vertices).map { reading in
@@ -228,6 +229,32 @@ struct ShapeClassifier {
         group.reduce(0) { $0 + $1.1 } / Double(group.count)
       )
     }
+  }
+
+  /// A closed polygon's side shorter than this part of its perimeter is a corner found twice
+  /// (either side of a seam or of a corner's overshoot, farther apart than ``cornerMerge`` of
+  /// the diagonal on a star's long perimeter), its ends made one.
+  static let shortestSide = 0.025
+
+  /// The vertices of a closed polygon with the ends of each side shorter than ``shortestSide``
+  /// of the perimeter replaced by their middle (the shortest first, each time the sides
+  /// measured again), at least three kept.
+  static func withoutShortSides(_ vertices: [(Double, Double)]) -> [(Double, Double)] {
+    var kept = vertices
+    while kept.count > 3 {
+      let m = kept.count
+      let lengths = (0..<m).map {
+        hypot(kept[($0 + 1) % m].0 - kept[$0].0, kept[($0 + 1) % m].1 - kept[$0].1)
+      }
+      let perimeter = lengths.reduce(0, +)
+      guard let shortest = lengths.indices.min(by: { lengths[$0] < lengths[$1] }),
+        lengths[shortest] < shortestSide * perimeter
+      else { break }
+      let (a, b) = (kept[shortest], kept[(shortest + 1) % m])
+      kept[shortest] = ((a.0 + b.0) / 2, (a.1 + b.1) / 2)
+      kept.remove(at: (shortest + 1) % m)
+    }
+    return kept
   }
 
   /// The shortest run, in points, between two corners.
