@@ -36,16 +36,29 @@ extension ShapeClassifier {
   /// ``minimumCornerTurn`` (the least turning first, each time the turns recomputed), at least
   /// three kept.
   static func withoutFlatVertices(_ vertices: [(Double, Double)]) -> [(Double, Double)] {
+    pruned(
+      vertices,
+      measure: { v, i in
+        180 - interiorAngle(v[(i + v.count - 1) % v.count], v[i], v[(i + 1) % v.count])
+      },
+      limit: { _ in minimumCornerTurn },
+      prune: { v, i in v.remove(at: i) })
+  }
+
+  /// A closed polygon's vertices pruned one at a time while more than three stay: each round,
+  /// `measure(v, i)` is taken at every vertex `i` of the vertices `v` left, and where the least
+  /// is under `limit` of all of them, `prune` changes the vertices there.
+  static func pruned(
+    _ vertices: [(Double, Double)], measure: ([(Double, Double)], Int) -> Double,
+    limit: ([Double]) -> Double, prune: (inout [(Double, Double)], Int) -> Void
+  ) -> [(Double, Double)] {
     var kept = vertices
     while kept.count > 3 {
-      let m = kept.count
-      let turns = (0..<m).map {
-        180 - interiorAngle(kept[($0 + m - 1) % m], kept[$0], kept[($0 + 1) % m])
-      }
-      guard let flattest = turns.indices.min(by: { turns[$0] < turns[$1] }),
-        turns[flattest] < minimumCornerTurn
+      let values = kept.indices.map { measure(kept, $0) }
+      guard let least = values.indices.min(by: { values[$0] < values[$1] }),
+        values[least] < limit(values)
       else { break }
-      kept.remove(at: flattest)
+      prune(&kept, least)
     }
     return kept
   }

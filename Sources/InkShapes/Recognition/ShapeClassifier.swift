@@ -240,21 +240,17 @@ struct ShapeClassifier {
   /// of the perimeter replaced by their middle (the shortest first, each time the sides
   /// measured again), at least three kept.
   static func withoutShortSides(_ vertices: [(Double, Double)]) -> [(Double, Double)] {
-    var kept = vertices
-    while kept.count > 3 {
-      let m = kept.count
-      let lengths = (0..<m).map {
-        hypot(kept[($0 + 1) % m].0 - kept[$0].0, kept[($0 + 1) % m].1 - kept[$0].1)
-      }
-      let perimeter = lengths.reduce(0, +)
-      guard let shortest = lengths.indices.min(by: { lengths[$0] < lengths[$1] }),
-        lengths[shortest] < shortestSide * perimeter
-      else { break }
-      let (a, b) = (kept[shortest], kept[(shortest + 1) % m])
-      kept[shortest] = ((a.0 + b.0) / 2, (a.1 + b.1) / 2)
-      kept.remove(at: (shortest + 1) % m)
-    }
-    return kept
+    pruned(
+      vertices,
+      measure: { v, i in
+        hypot(v[(i + 1) % v.count].0 - v[i].0, v[(i + 1) % v.count].1 - v[i].1)
+      },
+      limit: { shortestSide * $0.reduce(0, +) },
+      prune: { v, i in
+        let (a, b) = (v[i], v[(i + 1) % v.count])
+        v[i] = ((a.0 + b.0) / 2, (a.1 + b.1) / 2)
+        v.remove(at: (i + 1) % v.count)
+      })
   }
 
   /// The shortest run, in points, between two corners.
