@@ -35,7 +35,7 @@ package enum NumPyArithmetic {
   }
 
   /// `numpy.sum` of an array.
-  package static func sum(_ values: [Double]) -> Double {
+  static func sum(_ values: [Double]) -> Double {
     values.withUnsafeBufferPointer { pairwiseSum($0) }
   }
 
