@@ -1710,6 +1710,9 @@ def synthetic_correlations(feats):
         gg, f = fused[u, t, :GEN], fused[u, t, GEN:GEN + SKILLED]
         threshold[u, t] = min(np.r_[gg, f], key=lambda c: abs((f <= c).mean() - (gg > c).mean()))
     spread, cohort = s["spread"][..., 0], s["cohort"][..., 0]
+    print(f"the EER threshold: r with the genuine median "
+          f"{np.corrcoef(threshold.ravel(), genuine.ravel())[0, 1]:+.2f}, the forgeries' "
+          f"{np.corrcoef(threshold.ravel(), forged.ravel())[0, 1]:+.2f}")
     for label, x in (("the spread (for comparison)", spread),
                      ("the cohort (for comparison)", cohort)):
         r = [np.corrcoef(x.ravel(), v.ravel())[0, 1]
