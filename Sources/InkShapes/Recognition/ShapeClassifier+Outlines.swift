@@ -28,16 +28,19 @@ extension ShapeClassifier {
   static let chatBubbleTailLength = 0.2
 
   /// The heart, cloud and chat bubble readings of the loop `range`, where each applies (the
-  /// chat bubble's from `box`, the loop's rounded rectangle); with a `rival` (the logit of a
-  /// reading that comes before them and is kept), not those that cannot be surer than it
+  /// chat bubble's from `box`, the loop's rounded rectangle); with a `rival` (the logit of the
+  /// surest reading that comes before them and is kept), not those that cannot be surer than it
   /// (``ShapeConfidence/hopelessMeanDeviation(kind:complexity:rival:)``), which could never be
-  /// chosen.
-  func outlineCandidates(range: Range<Int>, box: RoundedRectangleFit?, rival: Double? = nil)
-    -> [ShapeCandidate]
-  {
+  /// chosen; `round`, the logit of the loop's round reading, decides whether the heart's turned
+  /// readings are tried.
+  func outlineCandidates(
+    range: Range<Int>, box: RoundedRectangleFit?, rival: Double? = nil, round: Double? = nil
+  ) -> [ShapeCandidate] {
     guard range.count >= Self.leastOutlinePoints else { return [] }
     var found: [ShapeCandidate] = []
-    if let heart = heartCandidate(range: range, rival: rival) { found.append(heart) }
+    if let heart = heartCandidate(range: range, rival: rival, round: round) {
+      found.append(heart)
+    }
     if let cloud = cloudCandidate(range: range, rival: rival) { found.append(cloud) }
     if let box, let bubble = chatBubbleCandidate(range: range, box: box, rival: rival) {
       found.append(bubble)
@@ -72,16 +75,21 @@ extension ShapeClassifier {
   }
 
   /// The heart of the loop: its point the tip (``heartTip(range:cx:cy:)``), its box the ink's
-  /// bounds with the tip straight down, the best of that rotation and 6° either side (each
-  /// measured only as far as it can still beat the best before it, and neither turned one tried
-  /// when the upright one cannot beat `rival`); `nil` when none can be surer than `rival`.
-  func heartCandidate(range: Range<Int>, rival: Double? = nil) -> ShapeCandidate? {
+  /// bounds with the tip straight down, the best of that rotation and 6° either side (the
+  /// upright one measured only as far as it can still beat `round`, the logit of the loop's
+  /// round reading, and neither turned one tried when it cannot; each turned one only as far as
+  /// it can still beat `rival` and the best before it); `nil` when none can be surer than
+  /// `rival` (which is at least `round`).
+  func heartCandidate(range: Range<Int>, rival: Double? = nil, round: Double? = nil)
+    -> ShapeCandidate?
+  {
     let n = Double(range.count)
     let cx = range.reduce(0) { $0 + path.xs[$1] } / n
     let cy = range.reduce(0) { $0 + path.ys[$1] } / n
     guard let tip = heartTip(range: range, cx: cx, cy: cy) else { return nil }
     let upright = atan2(-(path.xs[tip] - cx), path.ys[tip] - cy)
     let hopeless = hopeless(.heart, complexity: 2, rival: rival)
+    let uprightHopeless = self.hopeless(.heart, complexity: 2, rival: round)
     var best: ShapeCandidate?
     for offset in [0.0, -6, 6] {
       let rotation = upright + offset * .pi / 180
@@ -93,12 +101,12 @@ extension ShapeClassifier {
       guard
         let reading = ShapeCandidate(
           ideal: shape, complexity: 2, path: path,
-          hopeless: min(hopeless, ShapeCandidate.beating(best)))
+          hopeless: offset == 0 ? uprightHopeless : min(hopeless, ShapeCandidate.beating(best)))
       else {
         continue
       }
       if best == nil || reading.fit.meanDeviation < best!.fit.meanDeviation { best = reading }
-      // The upright reading given up against the rival, the turned ones are not tried: a
+      // The upright reading given up against the round one, the turned ones are not tried: a
       // heuristic (6° could make a hopeless heart a rival), which changed no answer on the $1
       // logs, Quick, Draw!, UNIPEN or the synthetic set and saves most of the heart's cost.
       if offset == 0, reading.fit.meanDeviation == .infinity { break }

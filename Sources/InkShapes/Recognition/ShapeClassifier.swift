@@ -50,7 +50,10 @@ struct ShapeClassifier {
       {
         found += closedCandidates(end: last)
       }
-      found += coilCandidates()
+      // The spiral and helix come last: what cannot beat the surest reading before them is
+      // never chosen.
+      found += coilCandidates(
+        rival: leavesOutHopeless ? ShapeConfidence.surestLogit(of: found) : nil)
     } else {
       // The circle through the whole path, for its arc reading and its sweep.
       let all = 0..<path.count
@@ -99,10 +102,13 @@ struct ShapeClassifier {
       found.removeAll { Self.sharpReadingKinds.contains($0.shape.kind) }
       found.append(rounded)
     }
-    // The round reading comes first and is always kept: what cannot beat it is never chosen.
-    let rival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
-    return (round.map { [$0] } ?? []) + found
-      + outlineCandidates(range: range, box: box, rival: rival)
+    // The round reading, the polygons and the rounded rectangle come first and are always kept:
+    // what cannot beat the surest of them is never chosen. The heart's turned readings are
+    // tried only when its upright one can beat the round reading (``heartCandidate(range:rival:round:)``).
+    let kept = (round.map { [$0] } ?? []) + found
+    let rival = leavesOutHopeless ? ShapeConfidence.surestLogit(of: kept) : nil
+    let roundRival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
+    return kept + outlineCandidates(range: range, box: box, rival: rival, round: roundRival)
   }
 
   /// The polygon and star readings of the closed loop `0...end` (its point `end` back at its
@@ -452,17 +458,7 @@ struct ShapeClassifier {
       found.append(polyline)
       if corners.count > 3 { found += twoLegCandidates(from: corners[0], to: corners.last!) }
     }
-    let smooth = smoothCandidates(others: found)
-    if let curve = smooth.first(where: { $0.shape.kind == .curve }) {
-      // A curve is read only when no polyline reading has sharp corners and straight runs:
-      // the zigzag and polyline readings whose round corners leave the ink farther than the
-      // curve does are its bends.
-      found.removeAll {
-        [.zigzag, .polyline].contains($0.shape.kind)
-          && $0.fit.maximumDeviation > curve.fit.maximumDeviation
-      }
-    }
-    return found + smooth
+    return withSmoothCandidates(found)
   }
 
   /// The checks of two straight legs from the point `first` to the point farthest from the

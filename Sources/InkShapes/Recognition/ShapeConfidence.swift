@@ -112,6 +112,12 @@ enum ShapeConfidence {
     return logit
   }
 
+  /// The largest logit of `candidates` (``logit(of:)``), `nil` when none has one: the rival a
+  /// reading listed after them must beat to be chosen.
+  static func surestLogit(of candidates: [ShapeCandidate]) -> Double? {
+    candidates.compactMap(logit(of:)).max()
+  }
+
   /// The mean deviation from which a candidate of `kind` and `complexity` (of a family whose
   /// corner evidence weighs nothing) cannot be surer than a candidate of logit `rival`, however
   /// much of its outline the ink covers: the logit falls with the mean deviation and the
