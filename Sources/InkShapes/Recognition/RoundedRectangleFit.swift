@@ -54,7 +54,7 @@ struct RoundedRectangleFit {
     var gap = 0.0
     for (u, v) in [(box.a, box.b), (-box.a, box.b), (box.a, -box.b), (-box.a, -box.b)] {
       let (x, y) = (box.cx + c * u - s * v, box.cy + s * u + c * v)
-      gap += kept.reduce(Double.infinity) { min($0, hypot(xs[$1] - x, ys[$1] - y)) } / 4
+      gap += Self.nearestDistance(to: (x, y), xs: xs, ys: ys, points: kept) / 4
     }
     let startRadius = min(gap / (2.squareRoot() - 1), min(box.a, box.b))
     var p: SIMD8<Double> = [box.cx, box.cy, box.rotation, box.a, box.b, startRadius, 0, 0]
@@ -108,6 +108,27 @@ struct RoundedRectangleFit {
   static let convergence = 1e-6
   /// A step moving the outline by less than this part of its size ends the fit.
   static let settled = 1e-4
+
+  /// The least distance (`hypot`) from `point` to the points `points` of `xs, ys`: the same
+  /// number as the least of every point's, with `hypot` taken only of the points whose squared
+  /// distance is within a relative 1e-12 of the least (the two order the points alike but for
+  /// their roundings, some 1e-16), not of every point.
+  static func nearestDistance(
+    to point: (Double, Double), xs: [Double], ys: [Double], points: [Int]
+  ) -> Double {
+    var least = Double.infinity
+    for i in points {
+      let (dx, dy) = (xs[i] - point.0, ys[i] - point.1)
+      least = min(least, dx * dx + dy * dy)
+    }
+    let reach = least * (1 + 1e-12)
+    var nearest = Double.infinity
+    for i in points {
+      let (dx, dy) = (xs[i] - point.0, ys[i] - point.1)
+      if dx * dx + dy * dy <= reach { nearest = min(nearest, hypot(dx, dy)) }
+    }
+    return nearest
+  }
 
   /// The area the points go round, in their order (the shoelace formula), unsigned.
   static func area(xs: [Double], ys: [Double], points: [Int]) -> Double {
