@@ -66,7 +66,10 @@ struct ShapeClassifier {
       // connector (a Quick, Draw! octagon or rectangle left a side short); the round reading
       // then carries their corner evidence, as a closed loop's does.
       let sweep = circle.map { abs($0.sweep) } ?? 0
-      var round = sweep >= 5 * .pi / 3 ? roundCandidate(range: all) : nil
+      var round =
+        sweep >= 5 * .pi / 3
+        ? roundCandidate(range: all, ellipse: EllipseFit(xs: path.xs, ys: path.ys, range: all))
+        : nil
       if sweep >= 5 * .pi / 3,
         path.distance(0, path.count - 1) <= Self.unfinishedGap * path.diagonal
       {
@@ -87,7 +90,9 @@ struct ShapeClassifier {
   /// The ellipse or circle and the polygon or star of the points `0...end`.
   func closedCandidates(end: Int) -> [ShapeCandidate] {
     let range = 0..<(end + 1)
-    var round = roundCandidate(range: range)
+    // The loop's ellipse, fitted once for its round reading and its cloud.
+    let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range)
+    var round = roundCandidate(range: range, ellipse: ellipse)
     guard end >= 2 * CornerFinder.window + 2 else { return round.map { [$0] } ?? [] }
     let polygons = loopPolygonCandidates(end: end)
     var found = polygons.readings
@@ -108,7 +113,9 @@ struct ShapeClassifier {
     let kept = (round.map { [$0] } ?? []) + found
     let rival = leavesOutHopeless ? ShapeConfidence.surestLogit(of: kept) : nil
     let roundRival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
-    return kept + outlineCandidates(range: range, box: box, rival: rival, round: roundRival)
+    return kept
+      + outlineCandidates(
+        range: range, ellipse: ellipse, box: box, rival: rival, round: roundRival)
   }
 
   /// The polygon and star readings of the closed loop `0...end` (its point `end` back at its
@@ -381,9 +388,10 @@ struct ShapeClassifier {
     return (cos(a), sin(a))
   }
 
-  /// The ellipse, or circle when its axes are nearly equal, of the points `range`.
-  func roundCandidate(range: Range<Int>) -> ShapeCandidate? {
-    guard let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range) else { return nil }
+  /// The ellipse, or circle when its axes are nearly equal, of the points `range`, `ellipse`
+  /// their ellipse (``EllipseFit``; no reading without one).
+  func roundCandidate(range: Range<Int>, ellipse: EllipseFit?) -> ShapeCandidate? {
+    guard let ellipse else { return nil }
     var (cx, cy, rx, ry, rotation) =
       (ellipse.cx, ellipse.cy, ellipse.major, ellipse.minor, ellipse.rotation)
     let isCircle = ellipse.minor >= Self.circleAxisRatio * ellipse.major
@@ -477,18 +485,20 @@ struct ShapeClassifier {
       if offset > farthest { (apex, farthest) = (i, offset) }
     }
     guard apex != first, apex != last else { return [] }
+    // Each is measured only when it is a check, the refitted legs only as far as they can
+    // still be kept.
     var found: [ShapeCandidate] = []
-    let chords = polylineCandidate(
-      [first, apex, last].map { (path.xs[$0], path.ys[$0]) }, mayBeZigzag: false)
-    if chords.shape.kind == .check { found.append(chords) }
+    let chords = [first, apex, last].map { (path.xs[$0], path.ys[$0]) }
+    if openPolylineKind(chords) == .check {
+      found.append(polylineCandidate(chords, mayBeZigzag: false))
+    }
     if let legs = refinedVertices(
       (path.xs, path.ys, path.ts), corners: [first, apex, last], closed: false),
-      Self.isDrawnCheck(legs)
+      Self.isDrawnCheck(legs), openPolylineKind(legs) == .check
     {
-      let refitted = polylineCandidate(legs, mayBeZigzag: false)
-      if refitted.shape.kind == .check, refitted.fit.meanDeviation <= Self.refittedCheckDeviation {
-        found.append(refitted)
-      }
+      let refitted = polylineCandidate(
+        legs, mayBeZigzag: false, hopeless: Self.refittedCheckDeviation * (1 + 1e-9))
+      if refitted.fit.meanDeviation <= Self.refittedCheckDeviation { found.append(refitted) }
     }
     return found
   }
@@ -602,8 +612,11 @@ struct ShapeClassifier {
   }
 
   /// The open polyline through `vertices`, named check, caret or zigzag (unless not
-  /// `mayBeZigzag`) where it is one.
-  func polylineCandidate(_ vertices: [(Double, Double)], mayBeZigzag: Bool) -> ShapeCandidate {
+  /// `mayBeZigzag`) where it is one, measured as far as a `hopeless` mean deviation
+  /// (``ShapeCandidate/measure(_:hopeless:)``).
+  func polylineCandidate(
+    _ vertices: [(Double, Double)], mayBeZigzag: Bool, hopeless: Double = .infinity
+  ) -> ShapeCandidate {
     var kind = openPolylineKind(vertices)
     if kind == .zigzag, !mayBeZigzag { kind = .polyline }
     let (ox, oy) = ShapeCandidate.densified(vertices.map(\.0), vertices.map(\.1), closed: false)
@@ -615,7 +628,7 @@ struct ShapeClassifier {
     var reading = ShapeCandidate(
       shape, outlineXs: ox, outlineYs: oy, closed: false, complexity: Double(vertices.count - 1))
     reading.isDrawnPolyline = kind == .polyline && isDrawnPolyline(vertices)
-    reading.measure(path)
+    reading.measure(path, hopeless: hopeless)
     return reading
   }
 
