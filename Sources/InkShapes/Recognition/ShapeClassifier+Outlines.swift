@@ -238,6 +238,13 @@ extension ShapeClassifier {
   /// The fewest points of a loop read as a rounded rectangle, chat bubble, heart or cloud.
   static let leastOutlinePoints = 16
 
+  /// Whether the corners of the rounded rectangle `box` are round: their radius between
+  /// ``roundedCornerShare`` of its shorter side and ``roundestCorner`` of its half.
+  static func hasRoundCorners(_ box: RoundedRectangleFit) -> Bool {
+    box.radius >= roundedCornerShare * 2 * min(box.a, box.b)
+      && box.radius <= roundestCorner * min(box.a, box.b)
+  }
+
   /// The rounded rectangle `box` of the loop (``RoundedRectangleFit``), when its corners are
   /// round (their radius between ``roundedCornerShare`` of the shorter side and
   /// ``roundestCorner`` of its half: rounder is an ellipse's or a stadium's) and it fits the ink
@@ -247,9 +254,7 @@ extension ShapeClassifier {
   func roundedRectangleCandidate(
     _ box: RoundedRectangleFit, rivals: [ShapeCandidate], round: ShapeCandidate?
   ) -> ShapeCandidate? {
-    guard box.radius >= Self.roundedCornerShare * 2 * min(box.a, box.b),
-      box.radius <= Self.roundestCorner * min(box.a, box.b)
-    else { return nil }
+    guard Self.hasRoundCorners(box) else { return nil }
     let sharp = min(
       rivals.filter { Self.sharpReadingKinds.contains($0.shape.kind) }
         .map(\.fit.meanDeviation).min() ?? .infinity,
