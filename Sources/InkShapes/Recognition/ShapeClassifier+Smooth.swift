@@ -69,7 +69,8 @@ extension ShapeClassifier {
         && cornerGap($0) < Self.curveCornerGap
     }
     if absolute <= 2 * .pi * Self.mostCurveTurning, bend >= Self.curveBend, !cornered,
-      let curve = curveCandidate(), curve.fit.meanDeviation < Self.curveGain * bend
+      let curve = curveCandidate(hopeless: Self.curveGain * bend * (1 + 1e-9)),
+      curve.fit.meanDeviation < Self.curveGain * bend
     {
       found.append(curve)
     }
@@ -130,8 +131,10 @@ extension ShapeClassifier {
   }
 
   /// The curve (a Catmull–Rom spline, as ``ShapeParameters`` draws it) through the path's ends
-  /// and two of its points near a third and two thirds of its length, the pair that fits best.
-  func curveCandidate() -> ShapeCandidate? {
+  /// and two of its points near a third and two thirds of its length, the pair that fits best;
+  /// each pair measured only as far as it can still beat the best before it and stay under a
+  /// `hopeless` mean deviation (a pair as far off or farther is left unmeasured).
+  func curveCandidate(hopeless: Double = .infinity) -> ShapeCandidate? {
     var best: ShapeCandidate?
     let (firsts, seconds) = ([0.28, 0.33, 0.38], [0.62, 0.67, 0.72])
     // Every point found in one walk along the path.
@@ -147,7 +150,7 @@ extension ShapeClassifier {
         guard
           let reading = ShapeCandidate(
             ideal: shape, complexity: 3, path: path,
-            hopeless: ShapeCandidate.beating(best))
+            hopeless: min(hopeless, ShapeCandidate.beating(best)))
         else {
           continue
         }
