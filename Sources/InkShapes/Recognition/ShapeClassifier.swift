@@ -68,7 +68,9 @@ struct ShapeClassifier {
       let sweep = circle.map { abs($0.sweep) } ?? 0
       var round =
         sweep >= 5 * .pi / 3
-        ? roundCandidate(range: all, ellipse: EllipseFit(xs: path.xs, ys: path.ys, range: all))
+        ? roundCandidate(
+          range: all, ellipse: EllipseFit(xs: path.xs, ys: path.ys, range: all),
+          circle: circle?.fit)
         : nil
       if sweep >= 5 * .pi / 3,
         path.distance(0, path.count - 1) <= Self.unfinishedGap * path.diagonal
@@ -436,13 +438,16 @@ struct ShapeClassifier {
   }
 
   /// The ellipse, or circle when its axes are nearly equal, of the points `range`, `ellipse`
-  /// their ellipse (``EllipseFit``; no reading without one).
-  func roundCandidate(range: Range<Int>, ellipse: EllipseFit?) -> ShapeCandidate? {
+  /// their ellipse (``EllipseFit``; no reading without one) and `circle` their circle when it is
+  /// fitted already (``CircleFit``; fitted here when needed otherwise).
+  func roundCandidate(range: Range<Int>, ellipse: EllipseFit?, circle: CircleFit? = nil)
+    -> ShapeCandidate?
+  {
     guard let ellipse else { return nil }
     var (cx, cy, rx, ry, rotation) =
       (ellipse.cx, ellipse.cy, ellipse.major, ellipse.minor, ellipse.rotation)
     let isCircle = ellipse.minor >= Self.circleAxisRatio * ellipse.major
-    if isCircle, let circle = CircleFit(xs: path.xs, ys: path.ys, range: range) {
+    if isCircle, let circle = circle ?? CircleFit(xs: path.xs, ys: path.ys, range: range) {
       (cx, cy, rx, ry, rotation) = (circle.cx, circle.cy, circle.radius, circle.radius, 0)
     }
     let steps = Self.roundOutline.count
