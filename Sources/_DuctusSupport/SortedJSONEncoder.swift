@@ -275,6 +275,16 @@ private func scalar<Value: Encodable>(_ value: Value, at path: @autoclosure () -
     bytes.append(UInt8(ascii: "]"))
     return .bytes(bytes)
   }
+  if Value.self == [Int].self {
+    // A list of integers (a shape's strokes) written at once, as its elements' nodes would be.
+    var bytes: [UInt8] = [UInt8(ascii: "[")]
+    for (index, element) in unsafeBitCast(value, to: [Int].self).enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: String(element).utf8)
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return .bytes(bytes)
+  }
   if integerTypes.contains(where: { $0 == Value.self }) { return .text("\(value)") }
   return try SortedJSONEncoder.node(of: value, at: path())
 }

@@ -54,14 +54,17 @@ struct RoundedRectangleFit {
     var gap = 0.0
     for (u, v) in [(box.a, box.b), (-box.a, box.b), (box.a, -box.b), (-box.a, -box.b)] {
       let (x, y) = (box.cx + c * u - s * v, box.cy + s * u + c * v)
-      gap += kept.reduce(Double.infinity) { min($0, hypot(xs[$1] - x, ys[$1] - y)) } / 4
+      gap += Self.nearestDistance(to: (x, y), xs: xs, ys: ys, points: kept) / 4
     }
     let startRadius = min(gap / (2.squareRoot() - 1), min(box.a, box.b))
     var p: SIMD8<Double> = [box.cx, box.cy, box.rotation, box.a, box.b, startRadius, 0, 0]
-    var current = Self.leastSquares(p, xs: xs, ys: ys, points: kept)
+    // The normal equations are made only at a point a step is taken from: a trial step that
+    // does not lower the sum of squares, and the last point reached, need its sum alone.
+    var cost = Self.sumOfSquares(p, xs: xs, ys: ys, points: kept)
     var damping = 1e-3
     for _ in 0..<Self.iterations {
       var improved = false
+      let current = Self.normalEquations(p, xs: xs, ys: ys, points: kept)
       while damping < 1e10 {
         var system = current.normal
         for k in 0..<6 {
@@ -72,17 +75,16 @@ struct RoundedRectangleFit {
         trial[3] = max(trial[3], 1e-9 * scale)
         trial[4] = max(trial[4], 1e-9 * scale)
         trial[5] = min(max(trial[5], 0), min(trial[3], trial[4]))
-        let next = Self.leastSquares(trial, xs: xs, ys: ys, points: kept)
-        if next.cost < current.cost {
-          let gain = current.cost - next.cost
+        let next = Self.sumOfSquares(trial, xs: xs, ys: ys, points: kept)
+        if next < cost {
+          let gain = cost - next
           // The step's largest part as a part of the size (the angle's at the box's size).
           let change = SIMD8(1, 1, scale, 1, 1, 1, 0, 0) * (trial - p) / scale
           let moved = change.replacing(with: -change, where: change .< 0).max()
-          (p, current) = (trial, next)
+          (p, cost) = (trial, next)
           damping = max(damping / 10, 1e-12)
           // Done when the sum of squares or the outline stops moving.
-          improved =
-            gain > Self.convergence * max(current.cost, 1e-300) && moved > Self.settled
+          improved = gain > Self.convergence * max(cost, 1e-300) && moved > Self.settled
           break
         }
         damping *= 10
@@ -106,6 +108,27 @@ struct RoundedRectangleFit {
   static let convergence = 1e-6
   /// A step moving the outline by less than this part of its size ends the fit.
   static let settled = 1e-4
+
+  /// The least distance (`hypot`) from `point` to the points `points` of `xs, ys`: the same
+  /// number as the least of every point's, with `hypot` taken only of the points whose squared
+  /// distance is within a relative 1e-12 of the least (the two order the points alike but for
+  /// their roundings, some 1e-16), not of every point.
+  static func nearestDistance(
+    to point: (Double, Double), xs: [Double], ys: [Double], points: [Int]
+  ) -> Double {
+    var least = Double.infinity
+    for i in points {
+      let (dx, dy) = (xs[i] - point.0, ys[i] - point.1)
+      least = min(least, dx * dx + dy * dy)
+    }
+    let reach = least * (1 + 1e-12)
+    var nearest = Double.infinity
+    for i in points {
+      let (dx, dy) = (xs[i] - point.0, ys[i] - point.1)
+      if dx * dx + dy * dy <= reach { nearest = min(nearest, hypot(dx, dy)) }
+    }
+    return nearest
+  }
 
   /// The area the points go round, in their order (the shoelace formula), unsigned.
   static func area(xs: [Double], ys: [Double], points: [Int]) -> Double {
@@ -154,13 +177,29 @@ struct RoundedRectangleFit {
     return (value, gradient)
   }
 
-  /// The sum of squared distances of the points to the outline of `p`, and the normal
-  /// equations of a Gauss–Newton step from it: `JᵀJ` (a row a lane vector) and `Jᵀd`.
-  static func leastSquares(_ p: SIMD8<Double>, xs: [Double], ys: [Double], points: [Int]) -> (
-    cost: Double, normal: [SIMD8<Double>], gradient: SIMD8<Double>
-  ) {
+  /// The sum of squared distances of the points to the outline of `p`.
+  static func sumOfSquares(_ p: SIMD8<Double>, xs: [Double], ys: [Double], points: [Int])
+    -> Double
+  {
     let (c, s) = (cos(p[2]), sin(p[2]))
     var cost = 0.0
+    xs.withUnsafeBufferPointer { xs in
+      ys.withUnsafeBufferPointer { ys in
+        for i in points {
+          let d = distance(p, cosine: c, sine: s, x: xs[i], y: ys[i]).value
+          cost += d * d
+        }
+      }
+    }
+    return cost
+  }
+
+  /// The normal equations of a Gauss–Newton step from `p`: `JᵀJ` (a row a lane vector) and
+  /// `Jᵀd`, `J` the distances' gradients and `d` the points' signed distances to the outline.
+  static func normalEquations(_ p: SIMD8<Double>, xs: [Double], ys: [Double], points: [Int]) -> (
+    normal: [SIMD8<Double>], gradient: SIMD8<Double>
+  ) {
+    let (c, s) = (cos(p[2]), sin(p[2]))
     var (r0, r1, r2, r3, r4, r5) = (
       SIMD8<Double>(), SIMD8<Double>(), SIMD8<Double>(), SIMD8<Double>(), SIMD8<Double>(),
       SIMD8<Double>()
@@ -170,7 +209,6 @@ struct RoundedRectangleFit {
       ys.withUnsafeBufferPointer { ys in
         for i in points {
           let (d, g) = distance(p, cosine: c, sine: s, x: xs[i], y: ys[i])
-          cost += d * d
           gradient += g * d
           r0 += g * g[0]
           r1 += g * g[1]
@@ -181,7 +219,7 @@ struct RoundedRectangleFit {
         }
       }
     }
-    return (cost, [r0, r1, r2, r3, r4, r5], gradient)
+    return ([r0, r1, r2, r3, r4, r5], gradient)
   }
 
   /// The solution of the 6 × 6 system (a row a lane vector, the right-hand side's first six

@@ -28,17 +28,24 @@ extension ShapeClassifier {
   static let chatBubbleTailLength = 0.2
 
   /// The heart, cloud and chat bubble readings of the loop `range`, where each applies (the
-  /// chat bubble's from `box`, the loop's rounded rectangle); with a `rival` (the logit of a
-  /// reading that comes before them and is kept), not those that cannot be surer than it
+  /// cloud's from `ellipse`, the loop's ellipse; the chat bubble's from `box`, the loop's
+  /// rounded rectangle); with a `rival` (the logit of the
+  /// surest reading that comes before them and is kept), not those that cannot be surer than it
   /// (``ShapeConfidence/hopelessMeanDeviation(kind:complexity:rival:)``), which could never be
-  /// chosen.
-  func outlineCandidates(range: Range<Int>, box: RoundedRectangleFit?, rival: Double? = nil)
-    -> [ShapeCandidate]
-  {
+  /// chosen; `round`, the logit of the loop's round reading, decides whether the heart's turned
+  /// readings are tried.
+  func outlineCandidates(
+    range: Range<Int>, ellipse: EllipseFit?, box: RoundedRectangleFit?, rival: Double? = nil,
+    round: Double? = nil
+  ) -> [ShapeCandidate] {
     guard range.count >= Self.leastOutlinePoints else { return [] }
     var found: [ShapeCandidate] = []
-    if let heart = heartCandidate(range: range, rival: rival) { found.append(heart) }
-    if let cloud = cloudCandidate(range: range, rival: rival) { found.append(cloud) }
+    if let heart = heartCandidate(range: range, rival: rival, round: round) {
+      found.append(heart)
+    }
+    if let ellipse, let cloud = cloudCandidate(range: range, ellipse: ellipse, rival: rival) {
+      found.append(cloud)
+    }
     if let box, let bubble = chatBubbleCandidate(range: range, box: box, rival: rival) {
       found.append(bubble)
     }
@@ -72,36 +79,51 @@ extension ShapeClassifier {
   }
 
   /// The heart of the loop: its point the tip (``heartTip(range:cx:cy:)``), its box the ink's
-  /// bounds with the tip straight down, the best of that rotation and 6° either side (each
-  /// measured only as far as it can still beat the best before it, and neither turned one tried
-  /// when the upright one cannot beat `rival`); `nil` when none can be surer than `rival`.
-  func heartCandidate(range: Range<Int>, rival: Double? = nil) -> ShapeCandidate? {
+  /// bounds with the tip straight down, the best of that rotation and 6° either side, each
+  /// measured only as far as it can still beat `rival` and the best before it; `nil` when none
+  /// can be surer than `rival`. Neither turned reading is kept when the upright one cannot beat
+  /// `round`, the logit of the loop's round reading (at most `rival`): a heuristic (6° could
+  /// make a hopeless heart a rival), which changed no answer on the $1 logs, Quick, Draw!,
+  /// UNIPEN or the synthetic set. When `rival` is surer than `round`, an upright reading given
+  /// up against it is measured against `round` only when a turned one can beat `rival`.
+  func heartCandidate(range: Range<Int>, rival: Double? = nil, round: Double? = nil)
+    -> ShapeCandidate?
+  {
     let n = Double(range.count)
     let cx = range.reduce(0) { $0 + path.xs[$1] } / n
     let cy = range.reduce(0) { $0 + path.ys[$1] } / n
     guard let tip = heartTip(range: range, cx: cx, cy: cy) else { return nil }
     let upright = atan2(-(path.xs[tip] - cx), path.ys[tip] - cy)
     let hopeless = hopeless(.heart, complexity: 2, rival: rival)
-    var best: ShapeCandidate?
-    for offset in [0.0, -6, 6] {
+    let roundHopeless = self.hopeless(.heart, complexity: 2, rival: round)
+    // The reading turned by `offset` degrees from upright, measured as far as `bound`.
+    func reading(_ offset: Double, bound: Double) -> ShapeCandidate? {
       let rotation = upright + offset * .pi / 180
       let box = turnedBox(range: range, cx: cx, cy: cy, rotation: rotation)
-      guard box.rx > 0, box.ry > 0 else { continue }
+      guard box.rx > 0, box.ry > 0 else { return nil }
       let shape = DetectedShape(
         kind: .heart, confidence: 0, strokes: [], center: box.center, radii: [box.rx, box.ry],
         rotation: rotation, hotPoints: [[path.xs[tip], path.ys[tip]], box.center])
-      guard
-        let reading = ShapeCandidate(
-          ideal: shape, complexity: 2, path: path,
-          hopeless: min(hopeless, ShapeCandidate.beating(best)))
-      else {
-        continue
+      return ShapeCandidate(ideal: shape, complexity: 2, path: path, hopeless: bound)
+    }
+    var best: ShapeCandidate?
+    var uprightGivenUp = false
+    for offset in [0.0, -6, 6] {
+      guard let turned = reading(offset, bound: min(hopeless, ShapeCandidate.beating(best)))
+      else { continue }
+      if best == nil || turned.fit.meanDeviation < best!.fit.meanDeviation { best = turned }
+      if offset == 0, turned.fit.meanDeviation == .infinity {
+        // Given up against the round reading (the rival itself), the turned ones are not tried.
+        if roundHopeless <= hopeless { break }
+        uprightGivenUp = true
       }
-      if best == nil || reading.fit.meanDeviation < best!.fit.meanDeviation { best = reading }
-      // The upright reading given up against the rival, the turned ones are not tried: a
-      // heuristic (6° could make a hopeless heart a rival), which changed no answer on the $1
-      // logs, Quick, Draw!, UNIPEN or the synthetic set and saves most of the heart's cost.
-      if offset == 0, reading.fit.meanDeviation == .infinity { break }
+    }
+    // A turned reading that can beat the rival is kept only when the upright one can beat the
+    // round reading.
+    if uprightGivenUp, let best, best.fit.meanDeviation < hopeless,
+      reading(0, bound: roundHopeless)?.fit.meanDeviation == .infinity
+    {
+      return nil
     }
     // A reading left unmeasured is hopeless, and so is the best when all are.
     return hopeless < .infinity ? best.flatMap { $0.fit.meanDeviation < hopeless ? $0 : nil } : best
@@ -136,12 +158,13 @@ extension ShapeClassifier {
     return best?.point
   }
 
-  /// The cloud of the loop: the loop's ellipse, widened to reach the bumps, with as many bumps
+  /// The cloud of the loop: its ellipse `ellipse`, widened to reach the bumps, with as many bumps
   /// as the ink's radius has dips (``cloudDipDepth``), its phase either way along the major axis
   /// (the second measured only as far as it can still beat the first); `nil` when neither can
   /// be surer than `rival`.
-  func cloudCandidate(range: Range<Int>, rival: Double? = nil) -> ShapeCandidate? {
-    guard let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range) else { return nil }
+  func cloudCandidate(range: Range<Int>, ellipse: EllipseFit, rival: Double? = nil)
+    -> ShapeCandidate?
+  {
     let (c, s) = (cos(ellipse.rotation), sin(ellipse.rotation))
     let radius = range.map { i -> Double in
       let (dx, dy) = (path.xs[i] - ellipse.cx, path.ys[i] - ellipse.cy)
@@ -215,6 +238,13 @@ extension ShapeClassifier {
   /// The fewest points of a loop read as a rounded rectangle, chat bubble, heart or cloud.
   static let leastOutlinePoints = 16
 
+  /// Whether the corners of the rounded rectangle `box` are round: their radius between
+  /// ``roundedCornerShare`` of its shorter side and ``roundestCorner`` of its half.
+  static func hasRoundCorners(_ box: RoundedRectangleFit) -> Bool {
+    box.radius >= roundedCornerShare * 2 * min(box.a, box.b)
+      && box.radius <= roundestCorner * min(box.a, box.b)
+  }
+
   /// The rounded rectangle `box` of the loop (``RoundedRectangleFit``), when its corners are
   /// round (their radius between ``roundedCornerShare`` of the shorter side and
   /// ``roundestCorner`` of its half: rounder is an ellipse's or a stadium's) and it fits the ink
@@ -224,9 +254,7 @@ extension ShapeClassifier {
   func roundedRectangleCandidate(
     _ box: RoundedRectangleFit, rivals: [ShapeCandidate], round: ShapeCandidate?
   ) -> ShapeCandidate? {
-    guard box.radius >= Self.roundedCornerShare * 2 * min(box.a, box.b),
-      box.radius <= Self.roundestCorner * min(box.a, box.b)
-    else { return nil }
+    guard Self.hasRoundCorners(box) else { return nil }
     let sharp = min(
       rivals.filter { Self.sharpReadingKinds.contains($0.shape.kind) }
         .map(\.fit.meanDeviation).min() ?? .infinity,

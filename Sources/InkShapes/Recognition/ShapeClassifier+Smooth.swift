@@ -49,10 +49,14 @@ extension ShapeClassifier {
     return (signed, absolute)
   }
 
-  /// The smooth open readings of the path: a curve, a spiral, a helix, where each applies;
-  /// `others` are the path's other open readings (the curve must beat its line and arc).
-  func smoothCandidates(others: [ShapeCandidate]) -> [ShapeCandidate] {
-    guard path.count >= 8 else { return [] }
+  /// The path's other open readings `others` followed by its smooth ones: a curve, a spiral, a
+  /// helix, where each applies (the curve must beat the line and arc among `others`). With a
+  /// curve, the zigzag and polyline readings of `others` whose round corners leave the ink
+  /// farther than the curve does are its bends, and left out. The spiral and helix are measured
+  /// only as far as they can still beat the surest reading kept before them, when hopeless
+  /// readings are left out (``leavesOutHopeless``).
+  func withSmoothCandidates(_ others: [ShapeCandidate]) -> [ShapeCandidate] {
+    guard path.count >= 8 else { return others }
     let (signed, absolute) = turning()
     var found: [ShapeCandidate] = []
     let bend =
@@ -65,20 +69,35 @@ extension ShapeClassifier {
         && cornerGap($0) < Self.curveCornerGap
     }
     if absolute <= 2 * .pi * Self.mostCurveTurning, bend >= Self.curveBend, !cornered,
-      let curve = curveCandidate(), curve.fit.meanDeviation < Self.curveGain * bend
+      let curve = curveCandidate(hopeless: Self.curveGain * bend * (1 + 1e-9)),
+      curve.fit.meanDeviation < Self.curveGain * bend
     {
       found.append(curve)
     }
-    return found + coilCandidates(turning: signed)
+    var kept = others
+    if let curve = found.first {
+      // A curve is read only when no polyline reading has sharp corners and straight runs.
+      kept.removeAll {
+        [.zigzag, .polyline].contains($0.shape.kind)
+          && $0.fit.maximumDeviation > curve.fit.maximumDeviation
+      }
+    }
+    kept += found
+    let rival = leavesOutHopeless ? ShapeConfidence.surestLogit(of: kept) : nil
+    return kept + coilCandidates(turning: signed, rival: rival)
   }
 
   /// The spiral and helix readings of the path when its direction turns by
   /// ``leastCoilTurns`` or more (`turning`, signed, computed when not given); asked of closed
-  /// paths too, as a spiral's outer turn may pass near its inner end.
-  func coilCandidates(turning: Double? = nil) -> [ShapeCandidate] {
+  /// paths too, as a spiral's outer turn may pass near its inner end. With a `rival` (the logit
+  /// of the surest reading that comes before them and is kept), not those that cannot be surer
+  /// than it.
+  func coilCandidates(turning: Double? = nil, rival: Double? = nil) -> [ShapeCandidate] {
     let signed = turning ?? self.turning().signed
     guard path.count >= 8, abs(signed) >= 2 * .pi * Self.leastCoilTurns else { return [] }
-    return [spiralCandidate(), helixCandidate(turns: signed / (2 * .pi))].compactMap { $0 }
+    return [
+      spiralCandidate(rival: rival), helixCandidate(turns: signed / (2 * .pi), rival: rival),
+    ].compactMap { $0 }
   }
 
   /// How far the ink passes from an open reading's inner vertices, on average, as a part of
@@ -112,8 +131,10 @@ extension ShapeClassifier {
   }
 
   /// The curve (a Catmull–Rom spline, as ``ShapeParameters`` draws it) through the path's ends
-  /// and two of its points near a third and two thirds of its length, the pair that fits best.
-  func curveCandidate() -> ShapeCandidate? {
+  /// and two of its points near a third and two thirds of its length, the pair that fits best;
+  /// each pair measured only as far as it can still beat the best before it and stay under a
+  /// `hopeless` mean deviation (a pair as far off or farther is left unmeasured).
+  func curveCandidate(hopeless: Double = .infinity) -> ShapeCandidate? {
     var best: ShapeCandidate?
     let (firsts, seconds) = ([0.28, 0.33, 0.38], [0.62, 0.67, 0.72])
     // Every point found in one walk along the path.
@@ -129,7 +150,7 @@ extension ShapeClassifier {
         guard
           let reading = ShapeCandidate(
             ideal: shape, complexity: 3, path: path,
-            hopeless: ShapeCandidate.beating(best))
+            hopeless: min(hopeless, ShapeCandidate.beating(best)))
         else {
           continue
         }
@@ -167,8 +188,9 @@ extension ShapeClassifier {
   }
 
   /// The spiral of the path: its centre the point about which radius grows most evenly with
-  /// angle (a pattern search from the points' mean), its inner end the end nearer the centre.
-  func spiralCandidate() -> ShapeCandidate? {
+  /// angle (a pattern search from the points' mean), its inner end the end nearer the centre;
+  /// `nil` when it cannot be surer than `rival`.
+  func spiralCandidate(rival: Double? = nil) -> ShapeCandidate? {
     var cx = path.xs.reduce(0, +) / Double(path.count)
     var cy = path.ys.reduce(0, +) / Double(path.count)
     var (residual, sweep) = spiralResidual(cx: cx, cy: cy)
@@ -209,7 +231,10 @@ extension ShapeClassifier {
       kind: .spiral, confidence: 0, strokes: [], center: [cx, cy],
       radii: [outerRadius, outerRadius], vertices: ends, hotPoints: ends + [[cx, cy]],
       turns: (inner == 0 ? sweep : -sweep) / (2 * .pi))
-    return ShapeCandidate(ideal: shape, complexity: 2, path: path)
+    let hopeless = hopeless(.spiral, complexity: 2, rival: rival)
+    guard let reading = ShapeCandidate(ideal: shape, complexity: 2, path: path, hopeless: hopeless)
+    else { return nil }
+    return reading.fit.meanDeviation < hopeless ? reading : nil
   }
 
   /// The helix of the path: its axis the middle of the narrowest strip that holds the ink (the
@@ -217,8 +242,8 @@ extension ShapeClassifier {
   /// edges, where a least squares line tilts with the loops' phase), its loops' radii half the
   /// ink's spread across the axis and what the ink reaches beyond its ends along it,
   /// `turns` (the pen's turning, rounded to whole loops) loops from the first loop's centre to
-  /// the last's.
-  func helixCandidate(turns: Double) -> ShapeCandidate? {
+  /// the last's; `nil` when it cannot be surer than `rival`.
+  func helixCandidate(turns: Double, rival: Double? = nil) -> ShapeCandidate? {
     guard let strip = ConvexHull(xs: path.xs, ys: path.ys).minimumWidthStrip() else { return nil }
     let last = path.count - 1
     var (ux, uy) = (cos(strip.direction), sin(strip.direction))
@@ -252,6 +277,9 @@ extension ShapeClassifier {
         (centres[0][$0] + centres[1][$0]) / 2
       }, radii: [alongRadius, acrossRadius], vertices: centres,
       hotPoints: centres, turns: loops)
-    return ShapeCandidate(ideal: shape, complexity: 3, path: path)
+    let hopeless = hopeless(.helix, complexity: 3, rival: rival)
+    guard let reading = ShapeCandidate(ideal: shape, complexity: 3, path: path, hopeless: hopeless)
+    else { return nil }
+    return reading.fit.meanDeviation < hopeless ? reading : nil
   }
 }

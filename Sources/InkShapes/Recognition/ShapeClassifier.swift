@@ -50,7 +50,10 @@ struct ShapeClassifier {
       {
         found += closedCandidates(end: last)
       }
-      found += coilCandidates()
+      // The spiral and helix come last: what cannot beat the surest reading before them is
+      // never chosen.
+      found += coilCandidates(
+        rival: leavesOutHopeless ? ShapeConfidence.surestLogit(of: found) : nil)
     } else {
       // The circle through the whole path, for its arc reading and its sweep.
       let all = 0..<path.count
@@ -63,7 +66,12 @@ struct ShapeClassifier {
       // connector (a Quick, Draw! octagon or rectangle left a side short); the round reading
       // then carries their corner evidence, as a closed loop's does.
       let sweep = circle.map { abs($0.sweep) } ?? 0
-      var round = sweep >= 5 * .pi / 3 ? roundCandidate(range: all) : nil
+      var round =
+        sweep >= 5 * .pi / 3
+        ? roundCandidate(
+          range: all, ellipse: EllipseFit(xs: path.xs, ys: path.ys, range: all),
+          circle: circle?.fit)
+        : nil
       if sweep >= 5 * .pi / 3,
         path.distance(0, path.count - 1) <= Self.unfinishedGap * path.diagonal
       {
@@ -84,37 +92,60 @@ struct ShapeClassifier {
   /// The ellipse or circle and the polygon or star of the points `0...end`.
   func closedCandidates(end: Int) -> [ShapeCandidate] {
     let range = 0..<(end + 1)
-    var round = roundCandidate(range: range)
+    // The loop's ellipse, fitted once for its round reading and its cloud.
+    let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range)
+    var round = roundCandidate(range: range, ellipse: ellipse)
     guard end >= 2 * CornerFinder.window + 2 else { return round.map { [$0] } ?? [] }
-    let polygons = loopPolygonCandidates(end: end)
-    var found = polygons.readings
-    round?.cornerEvidence = polygons.strongest
     // The loop's rounded rectangle, fitted once for its own reading and a chat bubble's body.
-    // A rectangle whose corners are rounded is a rounded rectangle, and no polygon.
     let box =
       range.count >= Self.leastOutlinePoints
       ? RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range, leastFill: Self.leastBoxFill)
       : nil
+    // Unless the box's corners are round, when the rounded rectangle compares its fit with
+    // theirs, the polygons are measured only as far as they can still beat the round reading
+    // (with their strongest corner evidence) and the polygons before them: they are all kept.
+    let prunes = leavesOutHopeless && !(box.map(Self.hasRoundCorners) ?? false)
+    let polygons = loopPolygonCandidates(
+      end: end,
+      rival: prunes
+        ? { strongest in
+          var rival = round
+          rival?.cornerEvidence = strongest
+          return rival.flatMap(ShapeConfidence.logit(of:)) ?? -.infinity
+        } : nil)
+    var found = polygons.readings
+    round?.cornerEvidence = polygons.strongest
+    // A rectangle whose corners are rounded is a rounded rectangle, and no polygon.
     if let box, let rounded = roundedRectangleCandidate(box, rivals: found, round: round) {
       found.removeAll { Self.sharpReadingKinds.contains($0.shape.kind) }
       found.append(rounded)
     }
-    // The round reading comes first and is always kept: what cannot beat it is never chosen.
-    let rival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
-    return (round.map { [$0] } ?? []) + found
-      + outlineCandidates(range: range, box: box, rival: rival)
+    // The round reading, the polygons and the rounded rectangle come first and are always kept:
+    // what cannot beat the surest of them is never chosen. The heart's turned readings are
+    // tried only when its upright one can beat the round reading (``heartCandidate(range:rival:round:)``).
+    let kept = (round.map { [$0] } ?? []) + found
+    let rival = leavesOutHopeless ? ShapeConfidence.surestLogit(of: kept) : nil
+    let roundRival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
+    return kept
+      + outlineCandidates(
+        range: range, ellipse: ellipse, box: box, rival: rival, round: roundRival)
   }
 
   /// The polygon and star readings of the closed loop `0...end` (its point `end` back at its
   /// start), one a corner set of ``cornerSets(_:)``, and the strongest corner evidence among
-  /// them (0 when none).
-  func loopPolygonCandidates(end: Int) -> (readings: [ShapeCandidate], strongest: Double) {
+  /// them (0 when none). With a `rival` (the logit, given that strongest evidence, of the
+  /// surest reading that comes before them and is kept), not those that cannot be surer than it
+  /// or than a reading before them.
+  func loopPolygonCandidates(end: Int, rival: ((Double) -> Double)? = nil) -> (
+    readings: [ShapeCandidate], strongest: Double
+  ) {
     // The closed loop, started at its flattest point so that no corner sits at the seam, then
     // at its first corner so that every side is one run.
     let n = end
     guard n >= 2 * CornerFinder.window + 2 else { return ([], 0) }
     let start = rotated(range: 0..<n, start: flattestPoint(count: n))
-    var found: [ShapeCandidate] = []
+    // The vertices and corner evidence of each reading, then the readings.
+    var polygons: [(vertices: [(Double, Double)], evidence: Double)] = []
     var strongest = 0.0
     for (set, corners) in Self.cornerSets(start).enumerated() {
       let inner = Array(corners.dropFirst().dropLast())
@@ -134,14 +165,20 @@ struct ShapeClassifier {
             Self.merged(refined, within: Self.cornerMerge * path.diagonal)))
         guard vertices.count >= 3 else { continue }
         let evidence = Self.cornerEvidence(loop, corners: sides)
-        found += polygonCandidates(vertices).map { reading in
-          var reading = reading
-          if reading.shape.kind != .star { reading.cornerEvidence = evidence }
-          return reading
-        }
+        polygons.append((vertices, evidence))
         // The round reading's evidence comes from the corners found: split runs would lend it
         // the evidence of corners added on round ink.
         if k == 0 { strongest = max(strongest, evidence) }
+      }
+    }
+    let first = rival?(strongest)
+    var found: [ShapeCandidate] = []
+    for (vertices, evidence) in polygons {
+      let surest = first.map { max($0, ShapeConfidence.surestLogit(of: found) ?? $0) }
+      found += polygonCandidates(vertices, evidence: evidence, rival: surest).map { reading in
+        var reading = reading
+        if reading.shape.kind != .star { reading.cornerEvidence = evidence }
+        return reading
       }
     }
     return (found, strongest)
@@ -271,13 +308,30 @@ struct ShapeClassifier {
   }
 
   /// The closed readings of a polygon's vertices: a star when they alternate far and near or
-  /// when the sides cross as a pentagram's, else the polygon of their count.
-  func polygonCandidates(_ vertices: [(Double, Double)]) -> [ShapeCandidate] {
+  /// when the sides cross as a pentagram's, else the polygon of their count. With a `rival`,
+  /// none when the reading cannot be surer than it (a polygon's logit counts its corner
+  /// `evidence`, a star's none), measured only as far as that is sure.
+  func polygonCandidates(
+    _ vertices: [(Double, Double)], evidence: Double = 0, rival: Double? = nil
+  ) -> [ShapeCandidate] {
+    // The mean deviation from which a reading of `kind` cannot beat `rival`.
+    func hopeless(_ kind: ShapeKind, complexity: Int) -> Double {
+      rival.map {
+        ShapeConfidence.hopelessMeanDeviation(
+          kind: kind, complexity: Double(complexity), evidence: kind == .star ? 0 : evidence,
+          rival: $0)
+      } ?? .infinity
+    }
+    // The reading, or none when it cannot beat `rival`.
+    func kept(_ reading: ShapeCandidate, _ hopeless: Double) -> [ShapeCandidate] {
+      hopeless < .infinity && reading.fit.meanDeviation >= hopeless ? [] : [reading]
+    }
     let m = vertices.count
     let cx = vertices.reduce(0) { $0 + $1.0 } / Double(m)
     let cy = vertices.reduce(0) { $0 + $1.1 } / Double(m)
     if m == 5, Self.sidesCross(vertices) {
-      return [starFromPentagram(vertices)]
+      let bound = hopeless(.star, complexity: 5)
+      return kept(starFromPentagram(vertices, hopeless: bound), bound)
     }
     if m >= 10, m % 2 == 0 {
       let radii = vertices.map { hypot($0.0 - cx, $0.1 - cy) }
@@ -288,13 +342,14 @@ struct ShapeClassifier {
       if inner.max()! < Self.starRadiusRatio * outer.min()! {
         let start = even.reduce(0, +) > odd.reduce(0, +) ? 0 : 1
         let ordered = (0..<m).map { vertices[(start + $0) % m] }
-        var star = polygon(ordered, kind: .star)
+        let bound = hopeless(.star, complexity: m)
+        var star = polygon(ordered, kind: .star, hopeless: bound)
         star.shape.points = m / 2
         star.shape.sides = nil
         star.shape.radii = [
           outer.reduce(0, +) / Double(outer.count), inner.reduce(0, +) / Double(inner.count),
         ]
-        return [star]
+        return kept(star, bound)
       }
     }
     let kind: ShapeKind =
@@ -305,14 +360,18 @@ struct ShapeClassifier {
       case 6: .hexagon
       default: .polygon
       }
-    var reading = polygon(vertices, kind: kind)
+    let bound = hopeless(kind, complexity: m)
+    var reading = polygon(vertices, kind: kind, hopeless: bound)
     reading.shape.subkind = PolygonSubkind.of(vertices)
-    return [reading]
+    return kept(reading, bound)
   }
 
   /// A polygon reading of `vertices` (ordered clockwise on screen from the topmost), its
-  /// centre the vertices' mean, its rotation the topmost vertex's angle from straight up.
-  func polygon(_ vertices: [(Double, Double)], kind: ShapeKind) -> ShapeCandidate {
+  /// centre the vertices' mean, its rotation the topmost vertex's angle from straight up,
+  /// measured as far as a `hopeless` mean deviation (``ShapeCandidate/measure(_:hopeless:)``).
+  func polygon(_ vertices: [(Double, Double)], kind: ShapeKind, hopeless: Double = .infinity)
+    -> ShapeCandidate
+  {
     let ordered = Self.clockwiseFromTop(vertices)
     let cx = ordered.reduce(0) { $0 + $1.0 } / Double(ordered.count)
     let cy = ordered.reduce(0) { $0 + $1.1 } / Double(ordered.count)
@@ -326,20 +385,23 @@ struct ShapeClassifier {
       vertices.map(\.0), vertices.map(\.1), closed: true)
     var reading = ShapeCandidate(
       shape, outlineXs: ox, outlineYs: oy, closed: true, complexity: Double(vertices.count))
-    reading.measure(path)
+    reading.measure(path, hopeless: hopeless)
     return reading
   }
 
   /// A five-pointed star drawn as a pentagram: the outer points are the corners, the inner
-  /// points where the chords cross; the fit is measured against the chords as drawn.
-  func starFromPentagram(_ corners: [(Double, Double)]) -> ShapeCandidate {
+  /// points where the chords cross; the fit is measured against the chords as drawn, as far as
+  /// a `hopeless` mean deviation.
+  func starFromPentagram(_ corners: [(Double, Double)], hopeless: Double = .infinity)
+    -> ShapeCandidate
+  {
     let cx = corners.reduce(0) { $0 + $1.0 } / 5
     let cy = corners.reduce(0) { $0 + $1.1 } / 5
     let outer = Self.clockwiseFromTop(corners)
     let shape = Self.star(outer: outer, cx: cx, cy: cy)
     let (ox, oy) = ShapeCandidate.densified(corners.map(\.0), corners.map(\.1), closed: true)
     var reading = ShapeCandidate(shape, outlineXs: ox, outlineYs: oy, closed: true, complexity: 5)
-    reading.measure(path)
+    reading.measure(path, hopeless: hopeless)
     return reading
   }
   /// A star from its outer points in order round the centre: each inner point where the chords
@@ -375,13 +437,17 @@ struct ShapeClassifier {
     return (cos(a), sin(a))
   }
 
-  /// The ellipse, or circle when its axes are nearly equal, of the points `range`.
-  func roundCandidate(range: Range<Int>) -> ShapeCandidate? {
-    guard let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range) else { return nil }
+  /// The ellipse, or circle when its axes are nearly equal, of the points `range`, `ellipse`
+  /// their ellipse (``EllipseFit``; no reading without one) and `circle` their circle when it is
+  /// fitted already (``CircleFit``; fitted here when needed otherwise).
+  func roundCandidate(range: Range<Int>, ellipse: EllipseFit?, circle: CircleFit? = nil)
+    -> ShapeCandidate?
+  {
+    guard let ellipse else { return nil }
     var (cx, cy, rx, ry, rotation) =
       (ellipse.cx, ellipse.cy, ellipse.major, ellipse.minor, ellipse.rotation)
     let isCircle = ellipse.minor >= Self.circleAxisRatio * ellipse.major
-    if isCircle, let circle = CircleFit(xs: path.xs, ys: path.ys, range: range) {
+    if isCircle, let circle = circle ?? CircleFit(xs: path.xs, ys: path.ys, range: range) {
       (cx, cy, rx, ry, rotation) = (circle.cx, circle.cy, circle.radius, circle.radius, 0)
     }
     let steps = Self.roundOutline.count
@@ -452,17 +518,7 @@ struct ShapeClassifier {
       found.append(polyline)
       if corners.count > 3 { found += twoLegCandidates(from: corners[0], to: corners.last!) }
     }
-    let smooth = smoothCandidates(others: found)
-    if let curve = smooth.first(where: { $0.shape.kind == .curve }) {
-      // A curve is read only when no polyline reading has sharp corners and straight runs:
-      // the zigzag and polyline readings whose round corners leave the ink farther than the
-      // curve does are its bends.
-      found.removeAll {
-        [.zigzag, .polyline].contains($0.shape.kind)
-          && $0.fit.maximumDeviation > curve.fit.maximumDeviation
-      }
-    }
-    return found + smooth
+    return withSmoothCandidates(found)
   }
 
   /// The checks of two straight legs from the point `first` to the point farthest from the
@@ -481,18 +537,20 @@ struct ShapeClassifier {
       if offset > farthest { (apex, farthest) = (i, offset) }
     }
     guard apex != first, apex != last else { return [] }
+    // Each is measured only when it is a check, the refitted legs only as far as they can
+    // still be kept.
     var found: [ShapeCandidate] = []
-    let chords = polylineCandidate(
-      [first, apex, last].map { (path.xs[$0], path.ys[$0]) }, mayBeZigzag: false)
-    if chords.shape.kind == .check { found.append(chords) }
+    let chords = [first, apex, last].map { (path.xs[$0], path.ys[$0]) }
+    if openPolylineKind(chords) == .check {
+      found.append(polylineCandidate(chords, mayBeZigzag: false))
+    }
     if let legs = refinedVertices(
       (path.xs, path.ys, path.ts), corners: [first, apex, last], closed: false),
-      Self.isDrawnCheck(legs)
+      Self.isDrawnCheck(legs), openPolylineKind(legs) == .check
     {
-      let refitted = polylineCandidate(legs, mayBeZigzag: false)
-      if refitted.shape.kind == .check, refitted.fit.meanDeviation <= Self.refittedCheckDeviation {
-        found.append(refitted)
-      }
+      let refitted = polylineCandidate(
+        legs, mayBeZigzag: false, hopeless: Self.refittedCheckDeviation * (1 + 1e-9))
+      if refitted.fit.meanDeviation <= Self.refittedCheckDeviation { found.append(refitted) }
     }
     return found
   }
@@ -606,8 +664,11 @@ struct ShapeClassifier {
   }
 
   /// The open polyline through `vertices`, named check, caret or zigzag (unless not
-  /// `mayBeZigzag`) where it is one.
-  func polylineCandidate(_ vertices: [(Double, Double)], mayBeZigzag: Bool) -> ShapeCandidate {
+  /// `mayBeZigzag`) where it is one, measured as far as a `hopeless` mean deviation
+  /// (``ShapeCandidate/measure(_:hopeless:)``).
+  func polylineCandidate(
+    _ vertices: [(Double, Double)], mayBeZigzag: Bool, hopeless: Double = .infinity
+  ) -> ShapeCandidate {
     var kind = openPolylineKind(vertices)
     if kind == .zigzag, !mayBeZigzag { kind = .polyline }
     let (ox, oy) = ShapeCandidate.densified(vertices.map(\.0), vertices.map(\.1), closed: false)
@@ -619,7 +680,7 @@ struct ShapeClassifier {
     var reading = ShapeCandidate(
       shape, outlineXs: ox, outlineYs: oy, closed: false, complexity: Double(vertices.count - 1))
     reading.isDrawnPolyline = kind == .polyline && isDrawnPolyline(vertices)
-    reading.measure(path)
+    reading.measure(path, hopeless: hopeless)
     return reading
   }
 

@@ -112,17 +112,29 @@ enum ShapeConfidence {
     return logit
   }
 
-  /// The mean deviation from which a candidate of `kind` and `complexity` (of a family whose
-  /// corner evidence weighs nothing) cannot be surer than a candidate of logit `rival`, however
-  /// much of its outline the ink covers: the logit falls with the mean deviation and the
-  /// uncovered part. With a margin of a billionth of it, a million times what the logit's
-  /// rounding can move it. Infinity when the family's weights do not fall so.
-  static func hopelessMeanDeviation(kind: ShapeKind, complexity: Double, rival: Double) -> Double {
-    let base = family(kind) * familyWidth
-    guard weights[base + 1] < 0, weights[base + 2] <= 0, weights[base + 4] == 0,
-      family(kind) != family(.triangle)
-    else { return .infinity }
-    let rest = weights[base] + weights[base + 3] * log(max(complexity, 1))
+  /// The largest logit of `candidates` (``logit(of:)``), `nil` when none has one: the rival a
+  /// reading listed after them must beat to be chosen.
+  static func surestLogit(of candidates: [ShapeCandidate]) -> Double? {
+    candidates.compactMap(logit(of:)).max()
+  }
+
+  /// The mean deviation from which a candidate of `kind`, `complexity` and corner `evidence`
+  /// (``ShapeCandidate/cornerEvidence``, 0 for none) cannot be surer than a candidate of logit
+  /// `rival`, however much of its outline the ink covers: the logit falls with the mean
+  /// deviation and the uncovered part, its other features as ``familySlots(_:)`` has them.
+  /// With a margin of a billionth of it, a million times what the logit's rounding can move
+  /// it. Infinity when the family's weights do not fall so.
+  static func hopelessMeanDeviation(
+    kind: ShapeKind, complexity: Double, evidence: Double = 0, rival: Double
+  ) -> Double {
+    let own = family(kind)
+    let base = own * familyWidth
+    guard weights[base + 1] < 0, weights[base + 2] <= 0 else { return .infinity }
+    var rest = weights[base]
+    if own != family(.triangle) { rest += weights[base + 3] * log(max(complexity, 1)) }
+    if own == family(.triangle) || own == family(.circle) {
+      rest += weights[base + 4] * evidence
+    }
     return exp((rival - rest) / weights[base + 1]) * (1 + 1e-9)
   }
 }

@@ -153,6 +153,12 @@ public struct ShapeRecognizer: Sendable {
         continue
       }
       let together = reading(of: component.map { strokes[$0] }, strokes: component)
+      // A named shape sure enough is kept whole however sure the strokes are apart: they are
+      // read apart only when that can decide.
+      if together.confidence >= minimumConfidence, together.isNamed {
+        groups.append((component, together))
+        continue
+      }
       let apart = component.map { reading(ofStroke: $0, strokes, path: paths[$0]!) }
       let apartConfidence = apart.reduce(0) { $0 + $1.confidence } / Double(apart.count)
       // Whether two of the strokes cross, asked only when they make no shape together.
@@ -162,9 +168,7 @@ public struct ShapeRecognizer: Sendable {
           inks.indices[(a + 1)...].contains { b in StrokeContact.cross(inks[a], inks[b]) }
         }
       }
-      if together.confidence >= minimumConfidence,
-        together.confidence >= apartConfidence || together.isNamed
-      {
+      if together.confidence >= minimumConfidence, together.confidence >= apartConfidence {
         groups.append((component, together))
       } else if crossing() {
         // Crossing strokes that make no shape together are writing: one answer, none.
