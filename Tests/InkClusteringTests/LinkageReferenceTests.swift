@@ -67,6 +67,25 @@ import Testing
     }
   }
 
+  /// Points on a small grid have many equal distances, so the square copy (lazy column
+  /// updates, compaction) must break ties exactly as the condensed one does.
+  @Test(arguments: LinkageMethod.allCases)
+  func squareAndCondensedCopiesAgreeOnEqualDistances(method: LinkageMethod) throws {
+    var state: UInt64 = 2026
+    func nextCoordinate() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double((state >> 33) % 7)
+    }
+    let points = 300
+    let features = try Matrix(
+      rows: points, columns: 3, elements: (0..<(3 * points)).map { _ in nextCoordinate() })
+    let distances = try CondensedDistanceMatrix(euclideanDistancesOf: features)
+    let square = try HierarchicalClustering.linkage(distances, method: method, layout: .square)
+    let condensed = try HierarchicalClustering.linkage(
+      distances, method: method, layout: .condensed)
+    #expect(square == condensed)
+  }
+
   @Test func condensedMatrixIndexesTheUpperTriangle() throws {
     let square = try Matrix([[0, 1, 2, 3], [1, 0, 4, 5], [2, 4, 0, 6], [3, 5, 6, 0]])
     let condensed = try CondensedDistanceMatrix(square: square)

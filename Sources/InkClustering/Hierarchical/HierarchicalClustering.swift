@@ -50,11 +50,19 @@ public enum HierarchicalClustering {
     // heights get their roots back at the end, rather than a root an update (as fastcluster;
     // the order of merges is the same).
     let ward = method == .ward
-    let working = LinkageDistances(
-      distances, layout: layout, squared: ward, updated: method != .single)
-    var pairs =
-      method == .single
-      ? minimumSpanningTree(working) : nearestNeighbourChain(working, method: method)
+    var pairs: [(Int, Int, Double)]
+    switch (method, layout) {
+    case (.single, _):
+      pairs = minimumSpanningTree(
+        LinkageDistances(distances, layout: layout, squared: false, updated: false))
+    case (_, .square):
+      pairs = nearestNeighbourChain(
+        CompactingDistanceMatrix(distances, method: method, squared: ward))
+    case (_, .condensed):
+      pairs = nearestNeighbourChain(
+        LinkageDistances(distances, layout: .condensed, squared: ward, updated: true),
+        method: method)
+    }
     if ward {
       for i in pairs.indices { pairs[i].2 = pairs[i].2.squareRoot() }
     }
@@ -99,9 +107,42 @@ public enum HierarchicalClustering {
     return pairs
   }
 
-  /// The nearest-neighbour chain, updating `d` in place. The clusters still active are kept
-  /// in increasing order, so that scans skip the merged ones and the first of equally near
-  /// clusters wins, as in SciPy.
+  /// The nearest-neighbour chain on the square working copy, which keeps the active clusters
+  /// in the order of their numbers (the chain holds their positions), so that the first of
+  /// equally near clusters wins, as in SciPy.
+  private static func nearestNeighbourChain(_ d: CompactingDistanceMatrix)
+    -> [(Int, Int, Double)]
+  {
+    let n = d.dimension
+    var chain: [Int] = []
+    chain.reserveCapacity(n)
+    var pairs: [(Int, Int, Double)] = []
+    pairs.reserveCapacity(n - 1)
+    for _ in 0..<(n - 1) {
+      if chain.isEmpty { chain.append(d.firstActivePosition()) }
+      var x: Int
+      var y: Int
+      var current: Double
+      while true {
+        x = chain[chain.count - 1]
+        // Prefer the previous cluster of the chain among equals, so the chain cannot cycle.
+        let previous = chain.count > 1 ? chain[chain.count - 2] : -1
+        (y, current) = d.nearest(to: x, preferring: previous)
+        if y == previous { break }
+        chain.append(y)
+      }
+      chain.removeLast(2)
+      if x > y { swap(&x, &y) }
+      pairs.append((d.points[x], d.points[y], current))
+      d.merge(x, into: y, distance: current)
+      d.compactIfSparse(renumbering: &chain)
+    }
+    return pairs
+  }
+
+  /// The nearest-neighbour chain on the condensed working copy, updating `d` in place. The
+  /// clusters still active are kept in increasing order, so that scans skip the merged ones and
+  /// the first of equally near clusters wins, as in SciPy.
   private static func nearestNeighbourChain(_ d: LinkageDistances, method: LinkageMethod)
     -> [(Int, Int, Double)]
   {

@@ -1,15 +1,16 @@
 import Foundation
 import _DuctusSupport
 
-/// The working copy of the distances among the clusters of an agglomerative clustering, which
-/// the nearest-neighbour chain updates in place and Prim's algorithm reads.
+/// The working copy of the distances among the clusters of an agglomerative clustering that
+/// Prim's algorithm reads, and that the nearest-neighbour chain updates in place when the
+/// square matrix does not fit (below that, the chain works on a ``CompactingDistanceMatrix``).
 ///
 /// Both algorithms scan all of one cluster's distances at each step. In the condensed upper
 /// triangle, the distances from cluster `x` to the clusters numbered below it lie a row apart,
 /// each its own cache line (and a page apart for large matrices), so those scans wait on memory.
-/// The square layout holds each distance twice, so that every scan reads one contiguous row;
-/// only the update after a merge writes a column. It takes twice the memory of the condensed
-/// copy, and is used while `n²` doubles fit in ``squareByteLimit``.
+/// The square layout holds each distance twice, so that every scan reads one contiguous row. It
+/// takes twice the memory of the condensed copy, and is used while `n²` doubles fit in
+/// ``squareByteLimit``.
 final class LinkageDistances {
   /// How the distances are stored.
   enum Layout: Sendable {
@@ -116,44 +117,32 @@ final class LinkageDistances {
   /// `d(a, b)`, `a ≠ b`.
   @inline(__always)
   subscript(a: Int, b: Int) -> Double {
-    switch layout {
-    case .square: return values[a * count + b]
-    case .condensed: return values[a < b ? rowOffsets[a] + b : rowOffsets[b] + a]
-    }
+    precondition(layout == .condensed, "the square layout is read by rows")
+    return values[a < b ? rowOffsets[a] + b : rowOffsets[b] + a]
   }
 
-  /// Merges cluster `x` into `y` (`x < y`): sets `d(i, y)` to `update(d(i, x), d(i, y), i)`
-  /// for every cluster `i` of the increasing `clusters` other than `y` (`x` is no longer among
-  /// them).
+  /// Merges cluster `x` into `y` (`x < y`) in the condensed layout (the chain's square copy is
+  /// a ``CompactingDistanceMatrix``): sets `d(i, y)` to `update(d(i, x), d(i, y), i)` for every
+  /// cluster `i` of the increasing `clusters` other than `y` (`x` is no longer among them).
   @inline(__always)
   func merge(
     _ x: Int, into y: Int, clusters: UnsafeBufferPointer<Int>,
     _ update: (Double, Double, Int) -> Double
   ) {
-    let n = count
+    precondition(layout == .condensed, "the square layout is only read")
     values.withUnsafeMutableBufferPointer { storage in
       let storage = storage.baseAddress!
-      switch layout {
-      case .square:
-        let (rowX, rowY) = (storage + x * n, storage + y * n)
-        for i in clusters where i != y {
-          let value = update(rowX[i], rowY[i], i)
-          rowY[i] = value
-          storage[i * n + y] = value
+      rowOffsets.withUnsafeBufferPointer { offsets in
+        // Below x, between x and y, above y: where d(i, x) and d(i, y) lie in the rows.
+        let (rowX, rowY) = (offsets[x], offsets[y])
+        let belowX = Self.firstPosition(notBelow: x, in: clusters)
+        let belowY = Self.firstPosition(notBelow: y, in: clusters)
+        func set(_ i: Int, _ ix: Int, _ iy: Int) {
+          storage[iy] = update(storage[ix], storage[iy], i)
         }
-      case .condensed:
-        rowOffsets.withUnsafeBufferPointer { offsets in
-          // Below x, between x and y, above y: where d(i, x) and d(i, y) lie in the rows.
-          let (rowX, rowY) = (offsets[x], offsets[y])
-          let belowX = Self.firstPosition(notBelow: x, in: clusters)
-          let belowY = Self.firstPosition(notBelow: y, in: clusters)
-          func set(_ i: Int, _ ix: Int, _ iy: Int) {
-            storage[iy] = update(storage[ix], storage[iy], i)
-          }
-          for i in clusters[0..<belowX] { set(i, offsets[i] + x, offsets[i] + y) }
-          for i in clusters[belowX..<belowY] { set(i, rowX + i, offsets[i] + y) }
-          for i in clusters[(belowY + 1)...] { set(i, rowX + i, rowY + i) }
-        }
+        for i in clusters[0..<belowX] { set(i, offsets[i] + x, offsets[i] + y) }
+        for i in clusters[belowX..<belowY] { set(i, rowX + i, offsets[i] + y) }
+        for i in clusters[(belowY + 1)...] { set(i, rowX + i, rowY + i) }
       }
     }
   }
