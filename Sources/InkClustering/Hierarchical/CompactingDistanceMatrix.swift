@@ -67,24 +67,24 @@ final class CompactingDistanceMatrix {
     applied = [Int](repeating: 0, count: n)
     let target = storage
     distances.values.withUnsafeBufferPointer { source in
-      // Tile by tile, so that the column writes of a tile stay in cache.
-      let tile = 64
-      for a0 in Swift.stride(from: 0, to: n, by: tile) {
-        for a in a0..<min(a0 + tile, n) {
-          target[a * stride + a] = .infinity
-          for b in n..<stride { target[a * stride + b] = .infinity }
-        }
-        for b0 in Swift.stride(from: a0, to: n, by: tile) {
-          let bEnd = min(b0 + tile, n)
-          for a in a0..<min(a0 + tile, n) where max(b0, a + 1) < bEnd {
-            let offset = CondensedDistanceMatrix.index(a, a + 1, count: n) - a - 1
-            for b in max(b0, a + 1)..<bEnd {
-              let value = source[offset + b]
-              let stored = squared ? value * value : value
-              target[a * stride + b] = stored
-              target[b * stride + a] = stored
-            }
+      // Eight rows at a time: their upper parts copied from the condensed rows, then their
+      // columns below them written as one cache line a row, read from those rows in cache.
+      for a0 in Swift.stride(from: 0, to: n, by: 8) {
+        let aEnd = min(a0 + 8, n)
+        for a in a0..<aEnd {
+          let row = target + a * stride
+          let offset = CondensedDistanceMatrix.index(a, a + 1, count: n) - a - 1
+          for b in (a + 1)..<n {
+            let value = source[offset + b]
+            row[b] = squared ? value * value : value
           }
+          (row + n).update(repeating: .infinity, count: stride - n)
+          row[a] = .infinity
+          for b in a0..<a { row[b] = target[b * stride + a] }
+        }
+        for b in aEnd..<n {
+          let row = target + b * stride
+          for a in a0..<aEnd { row[a] = target[a * stride + b] }
         }
       }
     }

@@ -76,33 +76,29 @@ public enum HierarchicalClustering {
     try linkage(CondensedDistanceMatrix(euclideanDistancesOf: features), method: method)
   }
 
-  /// Prim's algorithm: each step joins the point outside the tree nearest to it. The points
-  /// outside are kept in increasing order, with their distances to the tree beside them, so
-  /// that each step scans contiguous arrays and the first of equally near points wins, as in
-  /// SciPy.
+  /// Prim's algorithm: each step joins the point outside the tree nearest to it. Every point's
+  /// distance to the tree is kept in one array in point order, NaN once the point is inside (no
+  /// comparison picks a NaN), so that each step scans contiguous arrays and the first of
+  /// equally near points wins, as in SciPy.
   private static func minimumSpanningTree(_ d: LinkageDistances) -> [(Int, Int, Double)] {
     let n = d.count
-    var outside = Array(1..<n)
-    var nearest = [Double](repeating: .infinity, count: n - 1)
+    var nearest = [Double](repeating: .infinity, count: n)
+    nearest[0] = .nan
     var pairs: [(Int, Int, Double)] = []
     pairs.reserveCapacity(n - 1)
     var x = 0
-    while !outside.isEmpty {
-      var (best, bestPosition) = (Double.infinity, -1)
-      outside.withUnsafeBufferPointer { points in
-        nearest.withUnsafeMutableBufferPointer { nearest in
-          d.forEachDistance(from: x, to: points) { position, distance in
-            if distance < nearest[position] { nearest[position] = distance }
-            if nearest[position] < best || bestPosition < 0 {
-              (best, bestPosition) = (nearest[position], position)
-            }
-          }
+    nearest.withUnsafeMutableBufferPointer { nearest in
+      for _ in 1..<n {
+        var (y, best) = d.relax(nearest, from: x)
+        if y < 0 {
+          // No finite distance: the first point outside, as the scan before took it.
+          y = nearest.firstIndex { !$0.isNaN }!
+          best = nearest[y]
         }
+        pairs.append((x, y, best))
+        nearest[y] = .nan
+        x = y
       }
-      let y = outside.remove(at: bestPosition)
-      nearest.remove(at: bestPosition)
-      pairs.append((x, y, best))
-      x = y
     }
     return pairs
   }
