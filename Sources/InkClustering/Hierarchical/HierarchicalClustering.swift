@@ -21,11 +21,13 @@ import _DuctusSupport
 ///   CondensedDistanceMatrix(euclideanDistancesOf: features), method: .ward)
 /// let labels = try tree.flatClusters(maxClusters: 4)
 /// ```
-/// - Complexity: O(n²) time. Memory: both work on a square, symmetric copy of the distances
-///   (`n²` doubles, so that every scan of a cluster's distances reads one contiguous row) while
-///   it fits in a quarter of the physical memory; beyond, the chain works on one copy of the
-///   condensed matrix (`n(n − 1)/2` doubles, as fastcluster copies its input) and single linkage
-///   only reads the matrix, on huge pages where the system allows. O(n) more.
+/// - Complexity: O(n²) time. Memory, while `n²` doubles fit in a quarter of the physical
+///   memory (so that every scan of a cluster's distances reads contiguous rows): the chain works
+///   on a square, symmetric copy (`n²` doubles, ``CompactingDistanceMatrix``), single linkage on
+///   a copy of the lower triangle beside the caller's matrix (`n(n − 1)/2` doubles); beyond, the
+///   chain works on one copy of the condensed matrix (`n(n − 1)/2` doubles, as fastcluster copies
+///   its input) and single linkage only reads the matrix, on huge pages where the system allows.
+///   O(n) more.
 public enum HierarchicalClustering {
   /// The dendrogram of the points whose distances are `distances`.
   /// - Throws: ``ClusteringError`` for fewer than two points.
