@@ -58,10 +58,12 @@ final class CompactingDistanceMatrix {
     rowStride = (n + 7) & ~7
     let total = n * rowStride
     let stride = rowStride
+    let byteCount = max(total, 1) * MemoryLayout<Double>.stride
+    // Whole huge pages for a large matrix; cache lines (a row's eight-double blocks) always.
     let raw = UnsafeMutableRawPointer.allocate(
-      byteCount: max(total, 1) * MemoryLayout<Double>.stride, alignment: 2 << 20)
+      byteCount: byteCount, alignment: byteCount >= 4 << 20 ? 2 << 20 : 64)
     // Rows are read a page apart, and the copy below writes columns.
-    Platform.adviseHugePages(raw, byteCount: total * MemoryLayout<Double>.stride)
+    Platform.adviseHugePages(raw, byteCount: byteCount)
     storage = raw.bindMemory(to: Double.self, capacity: max(total, 1))
     sizes = .allocate(capacity: stride)
     sizes.initialize(repeating: 0, count: stride)
