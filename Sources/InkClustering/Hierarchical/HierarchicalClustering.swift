@@ -23,7 +23,7 @@ import _DuctusSupport
 /// ```
 /// - Complexity: O(n²) time. Memory, while `n²` doubles fit in a quarter of the physical
 ///   memory (so that every scan of a cluster's distances reads contiguous rows): the chain works
-///   on a square, symmetric copy (`n²` doubles, ``CompactingDistanceMatrix``), single linkage on
+///   on a square, symmetric copy (`n²` doubles, with pending column updates), single linkage on
 ///   a copy of the lower triangle beside the caller's matrix (`n(n − 1)/2` doubles); beyond, the
 ///   chain works on one copy of the condensed matrix (`n(n − 1)/2` doubles, as fastcluster copies
 ///   its input) and single linkage only reads the matrix, on huge pages where the system allows.
