@@ -46,7 +46,7 @@ final class CompactingDistanceMatrix {
   /// The merges since the last compaction, in order.
   private var pending: [PendingUpdate] = []
   /// The number of clusters still active.
-  private(set) var activeCount: Int
+  private var activeCount: Int
   /// The sum of the last row read ahead of its updates, kept so the read is not optimised away.
   private var readAhead = 0.0
 
@@ -99,9 +99,6 @@ final class CompactingDistanceMatrix {
     UnsafeMutableRawPointer(storage).deallocate()
     sizes.deallocate()
   }
-
-  /// The size of the cluster at `position` (0 once merged away).
-  func size(at position: Int) -> Double { sizes[position] }
 
   /// The first active position.
   func firstActivePosition() -> Int {
