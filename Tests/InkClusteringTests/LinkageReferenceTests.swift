@@ -67,6 +67,52 @@ import Testing
     }
   }
 
+  /// Points on a small grid have many equal distances, so the square copy (lazy column
+  /// updates, compaction) must break ties exactly as the condensed one does.
+  @Test(arguments: LinkageMethod.allCases)
+  func squareAndCondensedCopiesAgreeOnEqualDistances(method: LinkageMethod) throws {
+    var state: UInt64 = 2026
+    func nextCoordinate() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double((state >> 33) % 7)
+    }
+    let points = 300
+    let features = try Matrix(
+      rows: points, columns: 3, elements: (0..<(3 * points)).map { _ in nextCoordinate() })
+    let distances = try CondensedDistanceMatrix(euclideanDistancesOf: features)
+    let square = try HierarchicalClustering.linkage(distances, method: method, layout: .square)
+    let condensed = try HierarchicalClustering.linkage(
+      distances, method: method, layout: .condensed)
+    #expect(square == condensed)
+  }
+
+  /// Distances whose squares overflow make Ward's copy hold `+∞` and then NaN, which a vector
+  /// minimum cannot order: the square copy must fall back to the condensed copy's comparisons.
+  @Test(arguments: LinkageMethod.allCases)
+  func squareAndCondensedCopiesAgreeWhenWardsSquaresOverflow(method: LinkageMethod) throws {
+    var state: UInt64 = 12
+    func nextUniform() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(state >> 11) / Double(1 << 53)
+    }
+    let points = 100
+    var values: [Double] = []
+    for a in 0..<points {
+      for b in (a + 1)..<points { values.append(nextUniform() * (a < 10 ? 1e200 : 1)) }
+    }
+    let distances = try CondensedDistanceMatrix(count: points, values: values)
+    let square = try HierarchicalClustering.linkage(distances, method: method, layout: .square)
+    let condensed = try HierarchicalClustering.linkage(
+      distances, method: method, layout: .condensed)
+    // NaN heights are not equal to themselves: compare bit patterns.
+    func key(_ tree: Linkage) -> [[UInt64]] {
+      tree.merges.map {
+        [UInt64($0.left), UInt64($0.right), $0.distance.bitPattern, UInt64($0.size)]
+      }
+    }
+    #expect(key(square) == key(condensed))
+  }
+
   @Test func condensedMatrixIndexesTheUpperTriangle() throws {
     let square = try Matrix([[0, 1, 2, 3], [1, 0, 4, 5], [2, 4, 0, 6], [3, 5, 6, 0]])
     let condensed = try CondensedDistanceMatrix(square: square)

@@ -21,11 +21,13 @@ import _DuctusSupport
 ///   CondensedDistanceMatrix(euclideanDistancesOf: features), method: .ward)
 /// let labels = try tree.flatClusters(maxClusters: 4)
 /// ```
-/// - Complexity: O(n²) time. Memory: both work on a square, symmetric copy of the distances
-///   (`n²` doubles, so that every scan of a cluster's distances reads one contiguous row) while
-///   it fits in a quarter of the physical memory; beyond, the chain works on one copy of the
-///   condensed matrix (`n(n − 1)/2` doubles, as fastcluster copies its input) and single linkage
-///   only reads the matrix, on huge pages where the system allows. O(n) more.
+/// - Complexity: O(n²) time. Memory, while `n²` doubles fit in a quarter of the physical
+///   memory (so that every scan of a cluster's distances reads contiguous rows): the chain works
+///   on a square, symmetric copy (`n²` doubles, with pending column updates), single linkage on
+///   a copy of the lower triangle beside the caller's matrix (`n(n − 1)/2` doubles); beyond, the
+///   chain works on one copy of the condensed matrix (`n(n − 1)/2` doubles, as fastcluster copies
+///   its input) and single linkage only reads the matrix, on huge pages where the system allows.
+///   O(n) more.
 public enum HierarchicalClustering {
   /// The dendrogram of the points whose distances are `distances`.
   /// - Throws: ``ClusteringError`` for fewer than two points.
@@ -50,11 +52,19 @@ public enum HierarchicalClustering {
     // heights get their roots back at the end, rather than a root an update (as fastcluster;
     // the order of merges is the same).
     let ward = method == .ward
-    let working = LinkageDistances(
-      distances, layout: layout, squared: ward, updated: method != .single)
-    var pairs =
-      method == .single
-      ? minimumSpanningTree(working) : nearestNeighbourChain(working, method: method)
+    var pairs: [(Int, Int, Double)]
+    switch (method, layout) {
+    case (.single, _):
+      pairs = minimumSpanningTree(
+        LinkageDistances(distances, layout: layout, squared: false, updated: false))
+    case (_, .square):
+      pairs = nearestNeighbourChain(
+        CompactingDistanceMatrix(distances, method: method, squared: ward))
+    case (_, .condensed):
+      pairs = nearestNeighbourChain(
+        LinkageDistances(distances, layout: .condensed, squared: ward, updated: true),
+        method: method)
+    }
     if ward {
       for i in pairs.indices { pairs[i].2 = pairs[i].2.squareRoot() }
     }
@@ -68,40 +78,69 @@ public enum HierarchicalClustering {
     try linkage(CondensedDistanceMatrix(euclideanDistancesOf: features), method: method)
   }
 
-  /// Prim's algorithm: each step joins the point outside the tree nearest to it. The points
-  /// outside are kept in increasing order, with their distances to the tree beside them, so
-  /// that each step scans contiguous arrays and the first of equally near points wins, as in
-  /// SciPy.
+  /// Prim's algorithm: each step joins the point outside the tree nearest to it. Every point's
+  /// distance to the tree is kept in one array in point order, NaN once the point is inside (no
+  /// comparison picks a NaN), so that each step scans contiguous arrays and the first of
+  /// equally near points wins, as in SciPy.
   private static func minimumSpanningTree(_ d: LinkageDistances) -> [(Int, Int, Double)] {
     let n = d.count
-    var outside = Array(1..<n)
-    var nearest = [Double](repeating: .infinity, count: n - 1)
+    var nearest = [Double](repeating: .infinity, count: n)
+    nearest[0] = .nan
     var pairs: [(Int, Int, Double)] = []
     pairs.reserveCapacity(n - 1)
     var x = 0
-    while !outside.isEmpty {
-      var (best, bestPosition) = (Double.infinity, -1)
-      outside.withUnsafeBufferPointer { points in
-        nearest.withUnsafeMutableBufferPointer { nearest in
-          d.forEachDistance(from: x, to: points) { position, distance in
-            if distance < nearest[position] { nearest[position] = distance }
-            if nearest[position] < best || bestPosition < 0 {
-              (best, bestPosition) = (nearest[position], position)
-            }
-          }
+    nearest.withUnsafeMutableBufferPointer { nearest in
+      for _ in 1..<n {
+        var (y, best) = d.relax(nearest, from: x)
+        if y < 0 {
+          // No finite distance: the first point outside, as the scan before took it.
+          y = nearest.firstIndex { !$0.isNaN }!
+          best = nearest[y]
         }
+        pairs.append((x, y, best))
+        nearest[y] = .nan
+        x = y
       }
-      let y = outside.remove(at: bestPosition)
-      nearest.remove(at: bestPosition)
-      pairs.append((x, y, best))
-      x = y
     }
     return pairs
   }
 
-  /// The nearest-neighbour chain, updating `d` in place. The clusters still active are kept
-  /// in increasing order, so that scans skip the merged ones and the first of equally near
-  /// clusters wins, as in SciPy.
+  /// The nearest-neighbour chain on the square working copy, which keeps the active clusters
+  /// in the order of their numbers (the chain holds their positions), so that the first of
+  /// equally near clusters wins, as in SciPy.
+  private static func nearestNeighbourChain(_ d: CompactingDistanceMatrix)
+    -> [(Int, Int, Double)]
+  {
+    let n = d.dimension
+    var chain: [Int] = []
+    chain.reserveCapacity(n)
+    var pairs: [(Int, Int, Double)] = []
+    pairs.reserveCapacity(n - 1)
+    for _ in 0..<(n - 1) {
+      if chain.isEmpty { chain.append(d.firstActivePosition()) }
+      var x: Int
+      var y: Int
+      var current: Double
+      while true {
+        x = chain[chain.count - 1]
+        // Prefer the previous cluster of the chain among equals, so the chain cannot cycle.
+        let previous = chain.count > 1 ? chain[chain.count - 2] : -1
+        (y, current) = d.nearest(to: x, preferring: previous)
+        if y == previous { break }
+        chain.append(y)
+      }
+      chain.removeLast(2)
+      if x > y { swap(&x, &y) }
+      pairs.append((d.points[x], d.points[y], current))
+      d.merge(x, into: y, distance: current)
+      d.compactIfSparse(renumbering: &chain)
+    }
+    return pairs
+  }
+
+  /// The nearest-neighbour chain on the condensed working copy, updating `d` in place. The
+  /// clusters still active are kept in increasing order, so that scans skip the merged ones and
+  /// the first of equally near clusters wins, as in SciPy.
   private static func nearestNeighbourChain(_ d: LinkageDistances, method: LinkageMethod)
     -> [(Int, Int, Double)]
   {
