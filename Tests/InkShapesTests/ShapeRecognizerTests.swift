@@ -346,6 +346,44 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(abs(try #require(star.radii)[0] - 90) < 0.03 * 90)
   }
 
+  @Test(arguments: [0.095, 0.12])
+  func twoBulgingTrianglesMakeASixPointedStar(bulge: Double) throws {
+    // Each triangle's sides bow outward by `bulge` of their length (a parabola), so that each
+    // stroke alone reads surer as a circle than as a triangle; the pair is still the star. The
+    // recognizer leaves out readings that cannot be the surest, and must not leave out the
+    // triangles the star is made of.
+    func bulging(turn: Double) -> SampleBuffer {
+      let corners = (0..<3).map { k -> (Double, Double) in
+        let a = -Double.pi / 2 + turn + 2 * Double.pi * Double(k) / 3
+        return (300 + 100 * cos(a), 300 + 100 * sin(a))
+      }
+      var points: [(Double, Double)] = []
+      for k in 0..<3 {
+        let (a, b) = (corners[k], corners[(k + 1) % 3])
+        let length = hypot(b.0 - a.0, b.1 - a.1)
+        let middle = ((a.0 + b.0) / 2, (a.1 + b.1) / 2)
+        let away = hypot(middle.0 - 300, middle.1 - 300)
+        let normal = ((middle.0 - 300) / away, (middle.1 - 300) / away)
+        for s in 0..<Int(length) {
+          let t = Double(s) / length
+          let out = 4 * bulge * length * t * (1 - t)
+          points.append(
+            (a.0 + t * (b.0 - a.0) + out * normal.0, a.1 + t * (b.1 - a.1) + out * normal.1))
+        }
+      }
+      points.append(corners[0])
+      let ts = points.indices.map { Double($0) / 100 }
+      return try! SampleBuffer(
+        xs: points.map(\.0), ys: points.map(\.1), extraChannels: [.t: ts])
+    }
+    let (up, down) = (bulging(turn: 0), bulging(turn: .pi / 3))
+    #expect(recognizer.shapes(inStrokes: [up]).first?.kind != .triangle)
+    let shapes = recognizer.shapes(inStrokes: [up, down])
+    #expect(shapes.count == 1)
+    let star = try #require(shapes.first)
+    #expect(star.kind == .star && star.points == 6 && star.strokes == [0, 1])
+  }
+
   @Test func twoShapesApartAreTwoAnswers() {
     let shapes = recognizer.shapes(inStrokes: [
       ellipse(100, 100, 50, 50), stroke([(300, 0), (420, 0), (420, 80), (300, 80)], closed: true),

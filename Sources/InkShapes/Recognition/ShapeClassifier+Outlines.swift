@@ -52,12 +52,25 @@ extension ShapeClassifier {
     return found
   }
 
-  /// The mean deviation from which a reading of `kind` and `complexity` cannot be surer than
-  /// `rival`; infinity without one.
-  func hopeless(_ kind: ShapeKind, complexity: Double, rival: Double?) -> Double {
+  /// The mean deviation from which a reading of `kind` and `complexity` (and corner `evidence`,
+  /// for the families that weigh it) cannot be surer than `rival`; infinity without one.
+  func hopeless(_ kind: ShapeKind, complexity: Double, evidence: Double = 0, rival: Double?)
+    -> Double
+  {
     rival.map {
-      ShapeConfidence.hopelessMeanDeviation(kind: kind, complexity: complexity, rival: $0)
+      ShapeConfidence.hopelessMeanDeviation(
+        kind: kind, complexity: complexity, evidence: evidence, rival: $0)
     } ?? .infinity
+  }
+
+  /// `reading`, or `nil` when it cannot be surer than the rival that set `hopeless` (its mean
+  /// deviation at or above that bound); kept without a bound, and when its deviation is not a
+  /// number (its confidence is then 0, which no reading listed before it loses to).
+  static func unlessHopeless(_ reading: ShapeCandidate?, _ hopeless: Double) -> ShapeCandidate? {
+    guard let reading, hopeless < .infinity, reading.fit.meanDeviation >= hopeless else {
+      return reading
+    }
+    return nil
   }
 
   /// The bounds of the points `range` turned by `-rotation` about `(cx, cy)`: its centre back
@@ -126,7 +139,7 @@ extension ShapeClassifier {
       return nil
     }
     // A reading left unmeasured is hopeless, and so is the best when all are.
-    return hopeless < .infinity ? best.flatMap { $0.fit.meanDeviation < hopeless ? $0 : nil } : best
+    return Self.unlessHopeless(best, hopeless)
   }
 
   /// A point of the loop at least this part as far from the ink's mean as the farthest may be a
@@ -191,7 +204,7 @@ extension ShapeClassifier {
       }
       if best == nil || reading.fit.meanDeviation < best!.fit.meanDeviation { best = reading }
     }
-    return hopeless < .infinity ? best.flatMap { $0.fit.meanDeviation < hopeless ? $0 : nil } : best
+    return Self.unlessHopeless(best, hopeless)
   }
 
   /// The number of runs of `true` round a closed loop (the last and the first joined).
@@ -316,8 +329,7 @@ extension ShapeClassifier {
       radii: [rx, ry], rotation: rotation, tail: [tx, ty],
       hotPoints: [[tx, ty], [body.cx, body.cy]])
     let hopeless = hopeless(.chatBubble, complexity: 3, rival: rival)
-    guard let reading = ShapeCandidate(ideal: shape, complexity: 3, path: path, hopeless: hopeless)
-    else { return nil }
-    return reading.fit.meanDeviation < hopeless ? reading : nil
+    return Self.unlessHopeless(
+      ShapeCandidate(ideal: shape, complexity: 3, path: path, hopeless: hopeless), hopeless)
   }
 }

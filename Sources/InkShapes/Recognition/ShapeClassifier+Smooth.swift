@@ -232,9 +232,8 @@ extension ShapeClassifier {
       radii: [outerRadius, outerRadius], vertices: ends, hotPoints: ends + [[cx, cy]],
       turns: (inner == 0 ? sweep : -sweep) / (2 * .pi))
     let hopeless = hopeless(.spiral, complexity: 2, rival: rival)
-    guard let reading = ShapeCandidate(ideal: shape, complexity: 2, path: path, hopeless: hopeless)
-    else { return nil }
-    return reading.fit.meanDeviation < hopeless ? reading : nil
+    return Self.unlessHopeless(
+      ShapeCandidate(ideal: shape, complexity: 2, path: path, hopeless: hopeless), hopeless)
   }
 
   /// The helix of the path: its axis the middle of the narrowest strip that holds the ink (the
@@ -278,8 +277,7 @@ extension ShapeClassifier {
       }, radii: [alongRadius, acrossRadius], vertices: centres,
       hotPoints: centres, turns: loops)
     let hopeless = hopeless(.helix, complexity: 3, rival: rival)
-    guard let reading = ShapeCandidate(ideal: shape, complexity: 3, path: path, hopeless: hopeless)
-    else { return nil }
-    return reading.fit.meanDeviation < hopeless ? reading : nil
+    return Self.unlessHopeless(
+      ShapeCandidate(ideal: shape, complexity: 3, path: path, hopeless: hopeless), hopeless)
   }
 }

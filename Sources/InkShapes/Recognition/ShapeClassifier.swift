@@ -16,10 +16,18 @@ import Foundation
 struct ShapeClassifier {
   /// The ink.
   let path: InkPath
-  /// Whether readings that cannot be chosen (a heart or a cloud that cannot be surer than the
-  /// round reading of the same loop) are left out, as the recognizer, which keeps only the
-  /// surest, leaves them; `false` lists every reading.
+  /// Whether readings that cannot be chosen are left out, as the recognizer, which keeps only
+  /// the surest, leaves them: those that cannot be surer than the surest reading listed before
+  /// them and kept (the polygons and stars of a loop against its round reading and the polygons
+  /// before them, the heart, cloud and chat bubble against those and the rounded rectangle, the
+  /// spiral and helix against everything before them); `false` lists every reading. A caller
+  /// that looks for a reading of one kind rather than the surest must not leave out polygons
+  /// (``keepsEveryPolygon``).
   var leavesOutHopeless = false
+  /// Whether a loop's polygons and stars are all listed even when ``leavesOutHopeless`` leaves
+  /// out the other hopeless readings: for a caller that looks for the loop's triangle whether or
+  /// not it is the surest reading (``StarOfTriangles``).
+  var keepsEveryPolygon = false
 
   /// Above this ratio of minor to major axis a closed round shape is a circle.
   static let circleAxisRatio = 0.7
@@ -104,7 +112,8 @@ struct ShapeClassifier {
     // Unless the box's corners are round, when the rounded rectangle compares its fit with
     // theirs, the polygons are measured only as far as they can still beat the round reading
     // (with their strongest corner evidence) and the polygons before them: they are all kept.
-    let prunes = leavesOutHopeless && !(box.map(Self.hasRoundCorners) ?? false)
+    let prunes =
+      leavesOutHopeless && !keepsEveryPolygon && !(box.map(Self.hasRoundCorners) ?? false)
     let polygons = loopPolygonCandidates(
       end: end,
       rival: prunes
@@ -316,15 +325,13 @@ struct ShapeClassifier {
   ) -> [ShapeCandidate] {
     // The mean deviation from which a reading of `kind` cannot beat `rival`.
     func hopeless(_ kind: ShapeKind, complexity: Int) -> Double {
-      rival.map {
-        ShapeConfidence.hopelessMeanDeviation(
-          kind: kind, complexity: Double(complexity), evidence: kind == .star ? 0 : evidence,
-          rival: $0)
-      } ?? .infinity
+      self.hopeless(
+        kind, complexity: Double(complexity), evidence: kind == .star ? 0 : evidence,
+        rival: rival)
     }
     // The reading, or none when it cannot beat `rival`.
     func kept(_ reading: ShapeCandidate, _ hopeless: Double) -> [ShapeCandidate] {
-      hopeless < .infinity && reading.fit.meanDeviation >= hopeless ? [] : [reading]
+      Self.unlessHopeless(reading, hopeless).map { [$0] } ?? []
     }
     let m = vertices.count
     let cx = vertices.reduce(0) { $0 + $1.0 } / Double(m)

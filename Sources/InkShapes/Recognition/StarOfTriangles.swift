@@ -20,11 +20,11 @@ enum StarOfTriangles {
     }
     var triangles: [[(Double, Double)]] = []
     for own in paths {
+      // A triangle that is not the surest reading of its own stroke may still make the star
+      // of the two, so the polygons are all listed.
       guard
-        let triangle = ShapeClassifier(path: own, leavesOutHopeless: true).candidates().first(
-          where: {
-            $0.shape.kind == .triangle
-          }),
+        let triangle = ShapeClassifier(path: own, leavesOutHopeless: true, keepsEveryPolygon: true)
+          .candidates().first(where: { $0.shape.kind == .triangle }),
         let vertices = triangle.shape.vertices
       else { return nil }
       triangles.append(vertices.map { ($0[0], $0[1]) })
