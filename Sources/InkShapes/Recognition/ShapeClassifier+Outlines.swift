@@ -33,7 +33,7 @@ extension ShapeClassifier {
   /// surest reading that comes before them and is kept), not those that cannot be surer than it
   /// (``ShapeConfidence/hopelessMeanDeviation(kind:complexity:rival:)``), which could never be
   /// chosen; `round`, the logit of the loop's round reading, decides whether the heart's turned
-  /// readings are tried.
+  /// readings are kept.
   func outlineCandidates(
     range: Range<Int>, ellipse: EllipseFit?, box: RoundedRectangleFit?, rival: Double? = nil,
     round: Double? = nil

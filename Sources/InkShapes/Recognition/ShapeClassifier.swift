@@ -131,7 +131,8 @@ struct ShapeClassifier {
     }
     // The round reading, the polygons and the rounded rectangle come first and are always kept:
     // what cannot beat the surest of them is never chosen. The heart's turned readings are
-    // tried only when its upright one can beat the round reading (``heartCandidate(range:rival:round:)``).
+    // kept only when its upright one can beat the round reading
+    // (``heartCandidate(range:rival:round:)``).
     let kept = (round.map { [$0] } ?? []) + found
     let rival = leavesOutHopeless ? ShapeConfidence.surestLogit(of: kept) : nil
     let roundRival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
