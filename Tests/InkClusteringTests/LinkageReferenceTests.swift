@@ -69,7 +69,7 @@ import Testing
 
   /// Points on a small grid have many equal distances, so the square copy (lazy column
   /// updates, compaction) must break ties exactly as the condensed one does.
-  @Test(arguments: LinkageMethod.allCases)
+  @Test(.timeLimit(.minutes(1)), arguments: LinkageMethod.allCases)
   func squareAndCondensedCopiesAgreeOnEqualDistances(method: LinkageMethod) throws {
     var state: UInt64 = 2026
     func nextCoordinate() -> Double {
@@ -88,7 +88,7 @@ import Testing
 
   /// Distances whose squares overflow make Ward's copy hold `+∞` and then NaN, which a vector
   /// minimum cannot order: the square copy must fall back to the condensed copy's comparisons.
-  @Test(arguments: LinkageMethod.allCases)
+  @Test(.timeLimit(.minutes(1)), arguments: LinkageMethod.allCases)
   func squareAndCondensedCopiesAgreeWhenWardsSquaresOverflow(method: LinkageMethod) throws {
     var state: UInt64 = 12
     func nextUniform() -> Double {

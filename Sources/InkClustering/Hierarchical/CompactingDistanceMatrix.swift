@@ -50,8 +50,10 @@ final class CompactingDistanceMatrix {
   /// The sum of the last row read ahead of its updates, kept so the read is not optimised away.
   private var readAhead = 0.0
 
-  /// The square matrix of `distances` (each squared when `squared`), `+∞` on the diagonal.
+  /// The square matrix of `distances` (each squared when `squared`), `+∞` on the diagonal, for
+  /// complete, average or Ward linkage (single linkage runs Prim's algorithm).
   init(_ distances: CondensedDistanceMatrix, method: LinkageMethod, squared: Bool) {
+    precondition(method != .single, "single linkage runs Prim's algorithm")
     let n = distances.count
     self.method = method
     (dimension, activeCount) = (n, n)
@@ -118,8 +120,10 @@ final class CompactingDistanceMatrix {
     guard best < .infinity, !sawNaN, !toPrevious.isNaN else {
       return nearestOneByOne(to: position, preferring: previous)
     }
-    if toPrevious == best { return (previous, best) }
-    return (Self.firstPosition(of: best, in: row), best)
+    // The stored distances, not the minimum: equal to it, but each with its own sign of zero.
+    if toPrevious == best { return (previous, toPrevious) }
+    let nearest = Self.firstPosition(of: best, in: row)
+    return (nearest, row[nearest])
   }
 
   /// The smallest of `count` (a multiple of 8) doubles, and whether one was NaN.
@@ -204,8 +208,9 @@ final class CompactingDistanceMatrix {
     let nxy = SIMD8<Double>(repeating: update.mergedSize)
     let dxy = SIMD8<Double>(repeating: distance)
     switch method {
-    case .single: apply { dx, dy, _ in dy.replacing(with: dx, where: dx .< dy) }
-    case .complete: apply { dx, dy, _ in dy.replacing(with: dx, where: dx .> dy) }
+    case .single: preconditionFailure("single linkage runs Prim's algorithm")
+    // `Swift.max(dx, dy)`, lane by lane, as the pending update replays it.
+    case .complete: apply { dx, dy, _ in dx.replacing(with: dy, where: dy .>= dx) }
     case .average: apply { dx, dy, _ in (nx * dx + ny * dy) / nxy }
     case .ward: apply { dx, dy, ni in ((ni + nx) * dx + (ni + ny) * dy - ni * dxy) / (nxy + ni) }
     }
@@ -233,8 +238,7 @@ final class CompactingDistanceMatrix {
     pending.withUnsafeBufferPointer { updates in
       let updates = updates[start...]
       switch method {
-      case .single:
-        for u in updates { (row[u.y], row[u.x]) = (min(row[u.x], row[u.y]), .infinity) }
+      case .single: preconditionFailure("single linkage runs Prim's algorithm")
       case .complete:
         for u in updates { (row[u.y], row[u.x]) = (max(row[u.x], row[u.y]), .infinity) }
       case .average:

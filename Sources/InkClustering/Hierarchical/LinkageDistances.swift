@@ -150,12 +150,13 @@ final class LinkageDistances {
       let offset = start * MemoryLayout<Double>.stride
       let hits = near.loadUnaligned(fromByteOffset: offset, as: SIMD8<Double>.self) .== best
       if any(hits) {
-        for lane in 0..<8 where hits[lane] { return (start + lane, best) }
+        // The stored distance, not the minimum: equal to it, but with its own sign of zero.
+        for lane in 0..<8 where hits[lane] { return (start + lane, nearest[start + lane]) }
       }
       start += 8
     }
     while nearest[start] != best { start += 1 }
-    return (start, best)
+    return (start, nearest[start])
   }
 
   /// Calls `body(position, d(x, clusters[position]))` for each position of the increasing
