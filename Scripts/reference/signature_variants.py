@@ -160,10 +160,9 @@ def shared_scale_functions(feats):
 
 
 @njit(cache=True)
-def warping_path_costs(a, b, radius, groups):
-    """The DTW of `dtw` with its path traced: [joint distance, each group's Euclidean cost along
-    the path (all over n + m), the path's steps over n + m, its share of steps that are not
-    diagonal, its mean distance from the diagonal in relative time]."""
+def dtw_table(a, b, radius):
+    """The accumulated cost table of `dtw`'s warping (Euclidean local cost, the band `radius`
+    beyond the difference in length), row and column 0 the start: `d[n, m]` is the summed cost."""
     n, m = a.shape[0], b.shape[0]
     below, above = max(0, n - m) + radius, max(0, m - n) + radius
     d = np.full((n + 1, m + 1), np.inf)
@@ -174,6 +173,16 @@ def warping_path_costs(a, b, radius, groups):
             for k in range(a.shape[1]):
                 s += (a[i, k] - b[j, k]) ** 2
             d[i + 1, j + 1] = math.sqrt(s) + min(d[i, j + 1], d[i, j], d[i + 1, j])
+    return d
+
+
+@njit(cache=True)
+def warping_path_costs(a, b, radius, groups):
+    """The DTW of `dtw` with its path traced: [joint distance, each group's Euclidean cost along
+    the path (all over n + m), the path's steps over n + m, its share of steps that are not
+    diagonal, its mean distance from the diagonal in relative time]."""
+    n, m = a.shape[0], b.shape[0]
+    d = dtw_table(a, b, radius)
     count = groups.max() + 1
     kinds = np.zeros(count)
     i, j, steps, diagonal, deviation = n, m, 0, 0, 0.0
@@ -1477,15 +1486,7 @@ def dtw_pairs(a, b, radius):
     """The warping path of `dtw` (Euclidean, the same band): for each sample of a, the mean index
     of the samples of b matched to it."""
     n, m = a.shape[0], b.shape[0]
-    below, above = max(0, n - m) + radius, max(0, m - n) + radius
-    d = np.full((n + 1, m + 1), np.inf)
-    d[0, 0] = 0.0
-    for i in range(n):
-        for j in range(max(0, i - below), min(m - 1, i + above) + 1):
-            s = 0.0
-            for k in range(a.shape[1]):
-                s += (a[i, k] - b[j, k]) ** 2
-            d[i + 1, j + 1] = math.sqrt(s) + min(d[i, j + 1], d[i, j], d[i + 1, j])
+    d = dtw_table(a, b, radius)
     total, count = np.zeros(n), np.zeros(n)
     i, j = n, m
     while i > 0 and j > 0:
