@@ -32,6 +32,21 @@ struct NearestCentreProducts {
     (self.transposed, self.norms, self.groups, dimension) = (transposed, norms, groups, d)
   }
 
+  /// `sum + a · b`: one fused multiply-add (a single rounding) in builds compiled with
+  /// `-D FUSED_MULTIPLY_ADD` (`Scripts/ductus` and `Scripts/bench/build-bench` pass it with a
+  /// `-target-cpu` that has FMA), else a product and a sum (the baseline x86-64 target has no
+  /// FMA). An FMA build and a baseline build may differ in the products' last bit.
+  @inline(__always)
+  private static func adding(_ sum: SIMD4<Double>, _ a: SIMD4<Double>, _ b: SIMD4<Double>)
+    -> SIMD4<Double>
+  {
+    #if FUSED_MULTIPLY_ADD
+      sum.addingProduct(a, b)
+    #else
+      sum + a * b
+    #endif
+  }
+
   /// Writes the nearest centre of each point of `rows` (the first of equals) to `labels`.
   func assign(
     _ points: UnsafePointer<Double>, rows: Range<Int>, to labels: UnsafeMutablePointer<Int>
@@ -55,14 +70,14 @@ struct NearestCentreProducts {
             for c in 0..<d {
               let row = centres.baseAddress! + c * groups + g0
               let (x, y) = (SIMD4<Double>(repeating: first[c]), SIMD4<Double>(repeating: second[c]))
-              a0 += x * row[0]
-              a1 += x * row[1]
-              a2 += x * row[2]
-              a3 += x * row[3]
-              b0 += y * row[0]
-              b1 += y * row[1]
-              b2 += y * row[2]
-              b3 += y * row[3]
+              a0 = Self.adding(a0, x, row[0])
+              a1 = Self.adding(a1, x, row[1])
+              a2 = Self.adding(a2, x, row[2])
+              a3 = Self.adding(a3, x, row[3])
+              b0 = Self.adding(b0, y, row[0])
+              b1 = Self.adding(b1, y, row[1])
+              b2 = Self.adding(b2, y, row[2])
+              b3 = Self.adding(b3, y, row[3])
             }
             // Selects rather than branches: which centre is nearest is not predictable.
             func consider(_ a: SIMD4<Double>, _ b: SIMD4<Double>, group: Int) {
