@@ -117,7 +117,8 @@ final class CompactingDistanceMatrix {
     let row = storage + position * rowStride
     let (best, sawNaN) = Self.minimum(of: UnsafeRawPointer(row), count: rowStride)
     let toPrevious = previous >= 0 ? row[previous] : .infinity
-    guard best < .infinity, !sawNaN, !toPrevious.isNaN else {
+    // A NaN anywhere in the row, `toPrevious` included, was seen by the minimum.
+    guard best < .infinity, !sawNaN else {
       return nearestOneByOne(to: position, preferring: previous)
     }
     // The stored distances, not the minimum: equal to it, but each with its own sign of zero.

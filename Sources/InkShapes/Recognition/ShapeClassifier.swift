@@ -181,15 +181,18 @@ struct ShapeClassifier {
         if k == 0 { strongest = max(strongest, evidence) }
       }
     }
-    let first = rival?(strongest)
+    // The rival and the surest polygon so far, the larger kept as they come.
+    var surest = rival?(strongest)
     var found: [ShapeCandidate] = []
     for (vertices, evidence) in polygons {
-      let surest = first.map { max($0, ShapeConfidence.surestLogit(of: found) ?? $0) }
-      found += polygonCandidates(vertices, evidence: evidence, rival: surest).map { reading in
+      let readings = polygonCandidates(vertices, evidence: evidence, rival: surest).map {
+        reading in
         var reading = reading
         if reading.shape.kind != .star { reading.cornerEvidence = evidence }
         return reading
       }
+      found += readings
+      surest = surest.map { max($0, ShapeConfidence.surestLogit(of: readings) ?? $0) }
     }
     return (found, strongest)
   }
