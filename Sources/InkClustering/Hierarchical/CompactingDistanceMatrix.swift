@@ -206,14 +206,15 @@ final class CompactingDistanceMatrix {
     }
     let nx = SIMD8<Double>(repeating: update.sizeX)
     let ny = SIMD8<Double>(repeating: update.sizeY)
-    let nxy = SIMD8<Double>(repeating: update.mergedSize)
     let dxy = SIMD8<Double>(repeating: distance)
     switch method {
     case .single: preconditionFailure("single linkage runs Prim's algorithm")
-    // `Swift.max(dx, dy)`, lane by lane, as the pending update replays it.
-    case .complete: apply { dx, dy, _ in dx.replacing(with: dy, where: dy .>= dx) }
-    case .average: apply { dx, dy, _ in (nx * dx + ny * dy) / nxy }
-    case .ward: apply { dx, dy, ni in ((ni + nx) * dx + (ni + ny) * dy - ni * dxy) / (nxy + ni) }
+    case .complete: apply { dx, dy, _ in LanceWilliams.complete(dx, dy) }
+    case .average: apply { dx, dy, _ in LanceWilliams.average(dx, dy, sizeX: nx, sizeY: ny) }
+    case .ward:
+      apply { dx, dy, ni in
+        LanceWilliams.ward(dx, dy, sizeI: ni, sizeX: nx, sizeY: ny, between: dxy)
+      }
     }
     sizes[y] = update.mergedSize
     activeCount -= 1
@@ -241,17 +242,18 @@ final class CompactingDistanceMatrix {
       switch method {
       case .single: preconditionFailure("single linkage runs Prim's algorithm")
       case .complete:
-        for u in updates { (row[u.y], row[u.x]) = (max(row[u.x], row[u.y]), .infinity) }
+        for u in updates {
+          (row[u.y], row[u.x]) = (LanceWilliams.complete(row[u.x], row[u.y]), .infinity)
+        }
       case .average:
         for u in updates {
-          row[u.y] = (u.sizeX * row[u.x] + u.sizeY * row[u.y]) / u.mergedSize
+          row[u.y] = LanceWilliams.average(row[u.x], row[u.y], sizeX: u.sizeX, sizeY: u.sizeY)
           row[u.x] = .infinity
         }
       case .ward:
         for u in updates {
-          row[u.y] =
-            ((ni + u.sizeX) * row[u.x] + (ni + u.sizeY) * row[u.y] - ni * u.distance)
-            / (u.mergedSize + ni)
+          row[u.y] = LanceWilliams.ward(
+            row[u.x], row[u.y], sizeI: ni, sizeX: u.sizeX, sizeY: u.sizeY, between: u.distance)
           row[u.x] = .infinity
         }
       }

@@ -180,17 +180,21 @@ public enum HierarchicalClustering {
         size.withUnsafeBufferPointer { size in
           // The Lance–Williams updates of LinkageMethod, one loop a method.
           switch method {
-          case .single: d.merge(x, into: y, clusters: clusters) { dxi, dyi, _ in min(dxi, dyi) }
-          case .complete: d.merge(x, into: y, clusters: clusters) { dxi, dyi, _ in max(dxi, dyi) }
+          case .single:
+            d.merge(x, into: y, clusters: clusters) { dxi, dyi, _ in LanceWilliams.single(dxi, dyi)
+            }
+          case .complete:
+            d.merge(x, into: y, clusters: clusters) { dxi, dyi, _ in
+              LanceWilliams.complete(dxi, dyi)
+            }
           case .average:
             d.merge(x, into: y, clusters: clusters) { dxi, dyi, _ in
-              (nx * dxi + ny * dyi) / (nx + ny)
+              LanceWilliams.average(dxi, dyi, sizeX: nx, sizeY: ny)
             }
           case .ward:
             // On squared distances (see linkage(_:method:layout:)).
             d.merge(x, into: y, clusters: clusters) { dxi, dyi, i in
-              let ni = size[i]
-              return ((ni + nx) * dxi + (ni + ny) * dyi - ni * dxy) / (nx + ny + ni)
+              LanceWilliams.ward(dxi, dyi, sizeI: size[i], sizeX: nx, sizeY: ny, between: dxy)
             }
           }
         }
