@@ -123,7 +123,7 @@ final class CompactingDistanceMatrix {
     }
     // The stored distances, not the minimum: equal to it, but each with its own sign of zero.
     if toPrevious == best { return (previous, toPrevious) }
-    let nearest = Self.firstPosition(of: best, in: row)
+    let nearest = UnsafePointer(row).firstIndex(ofPresent: best, count: rowStride)
     return (nearest, row[nearest])
   }
 
@@ -150,20 +150,6 @@ final class CompactingDistanceMatrix {
     }
     low0.replace(with: low1, where: low1 .< low0)
     return (low0.min(), any(nan))
-  }
-
-  /// The first index of `value`, which the row holds.
-  @inline(__always)
-  private static func firstPosition(of value: Double, in row: UnsafePointer<Double>) -> Int {
-    let target = SIMD8<Double>(repeating: value)
-    var start = 0
-    while true {
-      let hits = UnsafeRawPointer(row + start).loadUnaligned(as: SIMD8<Double>.self) .== target
-      if any(hits) {
-        for lane in 0..<8 where hits[lane] { return start + lane }
-      }
-      start += 8
-    }
   }
 
   /// The scan of the chain before vector minima: each active cluster in order, the first

@@ -145,18 +145,9 @@ final class LinkageDistances {
       if nearest[tail] < best { best = nearest[tail] }
     }
     guard best < .infinity else { return (-1, best) }
-    var start = 0
-    while start + 8 <= count {
-      let offset = start * MemoryLayout<Double>.stride
-      let hits = near.loadUnaligned(fromByteOffset: offset, as: SIMD8<Double>.self) .== best
-      if any(hits) {
-        // The stored distance, not the minimum: equal to it, but with its own sign of zero.
-        for lane in 0..<8 where hits[lane] { return (start + lane, nearest[start + lane]) }
-      }
-      start += 8
-    }
-    while nearest[start] != best { start += 1 }
-    return (start, nearest[start])
+    let first = UnsafePointer(nearest).firstIndex(ofPresent: best, count: count)
+    // The stored distance, not the minimum: equal to it, but with its own sign of zero.
+    return (first, nearest[first])
   }
 
   /// Calls `body(position, d(x, clusters[position]))` for each position of the increasing
