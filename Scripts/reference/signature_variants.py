@@ -24,7 +24,10 @@ or with --cohort-cost alone for the DTW cells the seventh round's T-norm adds fo
 with --synthetic-correlations alone for how far the eighth round's synthetic anchors predict where
 a user's scores sit, or with --synthetic-bound alone for the least pooled EER its anchors reach
 with every parameter chosen on all twenty users (a bound, not held out), or with --template-cost
-alone for the DTW cells the ninth round's mean template adds to a verification of user 17.
+alone for the DTW cells the ninth round's mean template adds to a verification of user 17, with
+--template-correlations alone for what its anchors follow and how close together its users'
+thresholds lie, or with --paired VARIANT ... for each variant's pooled EER trial by trial against
+the method's.
 Prints a line a variant: each fold's held-out per-user / pooled skilled EER, then all twenty
 users (each scored by the fold that held it out) with the deviation over trials, then the
 random-forgery EERs. With UNMAPPED=1 the held-out scores are the negated fused distances instead
@@ -2151,6 +2154,73 @@ def template_cost(feats):
           f"({np.mean(template) / np.mean(references):.2f} of a verification)")
 
 
+def paired(feats, names):
+    """Trial by trial, each variant's pooled skilled EER over all twenty (held out as FOLDS and
+    SEED say) against the method's: in how many of the ten trials it is lower, the mean
+    difference and its standard error, and the mean difference per user."""
+    table_of = variants(feats)
+
+    def rates_of(name):
+        fit = table_of[name]()
+        scores = np.zeros((USERS, TRIALS, GEN + SKILLED + RANDOM))
+        for tune, test in splits(FOLDS):
+            scores[test] = fit(tune, test)
+        return rates(scores, list(range(USERS)))[:2]
+
+    base_per, base_pooled = rates_of("ninth: the method")
+    for name in names:
+        per, pooled = rates_of(name)
+        d = 100 * (pooled - base_pooled)
+        print(f"{name}: pooled lower in {(d < 0).sum()} of {TRIALS} trials, by "
+              f"{-d.mean():.2f} points on average (standard error "
+              f"{d.std(ddof=1) / math.sqrt(TRIALS):.2f}); per user "
+              f"{100 * (per - base_per).mean():+.2f}")
+
+
+def template_correlations(feats):
+    """What the ninth round's mean template changes: over the 200 user-trials, how far its
+    genuine anchors (the references' in-sample and leave-one-out distances to the DBA) follow the
+    genuine tests' median distance to it, and its cohort anchors (mean, nearest) the forgeries',
+    against the method's spread and cohort distance; the ratio of the genuine tests' median to each
+    genuine anchor; and, for the method, the template anchored at the leave-one-out distances and
+    the nearest cohort signature, and their average, the deviation of the users' a-posteriori EER
+    thresholds between users and within them over the mean gap between a user-trial's genuine
+    and skilled medians."""
+    t = table(feats, METHOD)
+    s = statistics(t)
+    b, loo = dba_table(feats, lambda u: CHOSEN[u], f"seed{SEED}")
+    tests, cohort = b[..., REFERENCES:REFERENCES + len(TESTS)], b[..., REFERENCES + len(TESTS):]
+    own, loo = b[..., :REFERENCES].mean(-1), loo.mean(-1)
+    genuine_joint = np.median(s["mean"][..., :GEN], -1)
+    genuine = np.median(tests[..., :GEN], -1)
+    forged = np.median(tests[..., GEN:GEN + SKILLED], -1)
+
+    def r(a, c):
+        return np.corrcoef(a.ravel(), c.ravel())[0, 1]
+
+    spread = s["spread"][..., 0]
+    print(f"r with the genuine median: the spread (joint) {r(spread, genuine_joint):.2f}, the "
+          f"template's leave-one-out {r(loo, genuine):.2f}, in-sample {r(own, genuine):.2f}; with "
+          f"the forgeries' median: the cohort's mean {r(cohort.mean(-1), forged):.2f}, nearest "
+          f"{r(cohort.min(-1), forged):.2f}")
+    for label, x, y in (("spread", genuine_joint, spread), ("leave-one-out", genuine, loo),
+                        ("in-sample", genuine, own)):
+        print(f"genuine median over the {label} anchor: {(x / y).mean():.2f} ± {(x / y).std():.2f}")
+    method = anchored(s)
+    template = (tests - loo[..., None]) / (cohort.min(-1)[..., None] - loo[..., None])
+    for label, a in (("the method", method), ("the template, nearest", template),
+                     ("averaged", (method + template) / 2)):
+        threshold = np.zeros((USERS, TRIALS))
+        for u, k in itertools.product(range(USERS), range(TRIALS)):
+            g, f = a[u, k, :GEN], a[u, k, GEN:GEN + SKILLED]
+            threshold[u, k] = min(np.r_[g, f],
+                                  key=lambda c: abs((f <= c).mean() - (g > c).mean()))
+        gap = (np.median(a[..., GEN:GEN + SKILLED], -1) - np.median(a[..., :GEN], -1)).mean()
+        print(f"{label}: the EER threshold's deviation between users "
+              f"{threshold.mean(1).std() / gap:.3f} and within "
+              f"{math.sqrt(threshold.var(1).mean()) / gap:.3f} of the mean gap")
+
+
 def consistency(feats):
     """The enrolment check of SignatureEnrollment over every five of S1-S10 of every user: for
     each kind, the largest ratio of a reference's mean cost (along the joint path) to the others
@@ -2212,6 +2282,12 @@ def main():
         return
     if sys.argv[1:] == ["--cohort-cost"]:
         cohort_cost(shared_scale_functions(features()))
+        return
+    if sys.argv[1:2] == ["--paired"]:
+        paired(shared_scale_functions(features()), sys.argv[2:])
+        return
+    if sys.argv[1:] == ["--template-correlations"]:
+        template_correlations(shared_scale_functions(features()))
         return
     if sys.argv[1:] == ["--template-cost"]:
         template_cost(shared_scale_functions(features()))
