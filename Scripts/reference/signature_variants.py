@@ -1870,12 +1870,27 @@ def ninth_round(feats, g):
     joint = anchored(s)
     vectors, scale_of, labels = dissimilarity_space(feats)
 
-    def learned(make, keep=None, draws=DRAWS, prior=False):
+    def template_vectors(u, k):
+        """The mean template's dissimilarities for user u's k-th trial (the protocol's draws
+        only): its distance anchored at the leave-one-out distances and at the nearest cohort
+        signature or the cohort's mean, and its logarithm over the leave-one-out distances."""
+        b, loo = dba_table(feats, lambda v: CHOSEN[v], f"seed{SEED}")
+        tests = b[u, k, REFERENCES:REFERENCES + len(TESTS)]
+        cohort, low = b[u, k, REFERENCES + len(TESTS):], loo[u, k].mean()
+        return np.column_stack([(tests - low) / (cohort.min() - low),
+                                (tests - low) / (cohort.mean() - low), np.log(tests / low)])
+
+    def learned(make, keep=None, draws=DRAWS, prior=False, template=False):
         """Trains `make()` on the tuning users' vectors (genuine 1, skilled 0, each class half the
         weight), scores the held-out users' trials by its decision function. `keep`: the labels
         of the features used (all by default). `prior`: the method's fused distance, its weight
-        tuned by the fold as the method's, added as a feature."""
+        tuned by the fold as the method's, added as a feature. `template`: the mean template's
+        dissimilarities added (`template_vectors`; the protocol's trials only, draws 0)."""
         index = [labels.index(k) for k in keep] if keep else list(range(len(labels)))
+        assert not template or draws == 0
+
+        def with_template(v, u, k, rows):
+            return np.column_stack([v, template_vectors(u, k)[:rows]]) if template else v
 
         def fit(tune, test):
             scale = scale_of(list(tune))
@@ -1883,11 +1898,11 @@ def ninth_round(feats, g):
                  if prior else 0.0)
             xs, ys = [], []
             for u in tune:
-                for chosen in CHOSEN[u] + extra_draws(u, draws):
+                for k, chosen in enumerate(CHOSEN[u] + extra_draws(u, draws)):
                     v = vectors(u, chosen, scale)[:GEN + SKILLED][:, index]
                     if prior:
                         v = np.column_stack([v, fused_of(u, chosen, scale, w)[:GEN + SKILLED]])
-                    xs.append(v)
+                    xs.append(with_template(v, u, k, GEN + SKILLED))
                     ys.append(np.r_[np.ones(GEN), np.zeros(SKILLED)])
             x, y = np.concatenate(xs), np.concatenate(ys)
             weight = np.where(y == 1, 0.5 / (y == 1).sum(), 0.5 / (y == 0).sum()) * len(y)
@@ -1902,10 +1917,11 @@ def ninth_round(feats, g):
                     v = vectors(u, chosen, scale)[:, index]
                     if prior:
                         v = np.column_stack([v, fused_of(u, chosen, scale, w)])
-                    out[i, k] = model.decision_function(v)
+                    out[i, k] = model.decision_function(with_template(v, u, k, len(TESTS)))
             if os.environ.get("VERBOSE") and hasattr(model, "steps"):
                 coef = model.steps[-1][1].coef_[0]
-                named = [labels[j] for j in index] + (["fused"] if prior else [])
+                named = [labels[j] for j in index] + (["fused"] if prior else []) + (
+                    ["template nearest", "template mean", "template log"] if template else [])
                 print("  tuned on", tune[0] + 1, "-", tune[-1] + 1, ":", ", ".join(
                     f"{n} {c:+.2f}" for n, c in sorted(zip(named, coef), key=lambda z: -abs(z[1]))
                     [:10]), file=sys.stderr)
@@ -1940,6 +1956,14 @@ def ninth_round(feats, g):
     out["ninth: dissimilarity GBT, depth 2"] = lambda: learned(gbt(2))
     out["ninth: dissimilarity GBT, trials only"] = lambda: learned(gbt(), draws=0)
     out["ninth: dissimilarity GBT, core and functions"] = lambda: learned(gbt(), functions)
+    out["ninth: dissimilarity LR, C 0.01, trials only, with the template"] = lambda: learned(
+        lr(0.01), draws=0, template=True)
+    out["ninth: dissimilarity LR, C 0.001, trials only, with the template"] = lambda: learned(
+        lr(0.001), draws=0, template=True)
+    out["ninth: dissimilarity LR, C 0.01, core, trials only, with the template"] = \
+        lambda: learned(lr(0.01), core, draws=0, template=True)
+    out["ninth: dissimilarity GBT, trials only, with the template"] = lambda: learned(
+        gbt(), draws=0, template=True)
 
     # Mean templates: the DBA of the trial's references.
     def dba_parts():
