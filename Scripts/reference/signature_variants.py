@@ -23,7 +23,11 @@ or with --consistency alone for the enrolment check's ratios over every five of 
 or with --cohort-cost alone for the DTW cells the seventh round's T-norm adds for user 17,
 with --synthetic-correlations alone for how far the eighth round's synthetic anchors predict where
 a user's scores sit, or with --synthetic-bound alone for the least pooled EER its anchors reach
-with every parameter chosen on all twenty users (a bound, not held out).
+with every parameter chosen on all twenty users (a bound, not held out), or with --template-cost
+alone for the DTW cells the ninth round's mean template adds to a verification of user 17, with
+--template-correlations alone for what its anchors follow and how close together its users'
+thresholds lie, or with --paired VARIANT ... for each variant's pooled EER trial by trial against
+the method's.
 Prints a line a variant: each fold's held-out per-user / pooled skilled EER, then all twenty
 users (each scored by the fold that held it out) with the deviation over trials, then the
 random-forgery EERs. With UNMAPPED=1 the held-out scores are the negated fused distances instead
@@ -49,6 +53,17 @@ signature and distortion, not by the trial), computed from the raw samples like 
 features, and compare each with the references: about 2,000 DTW pairs a distortion (18,000 for
 a blend of two), cached, a minute or two for all of them. A trial's synthetic anchor is the
 references' mean distance to the other references' synthetic forgeries ("own": each to its own).
+
+The ninth round's ("ninth:") learn a writer-independent verifier in the dissimilarity space (a
+vector of 36 dissimilarities of a questioned signature from a trial's references, each relative to
+the references' own: the anchored joint distance, the ten functions' costs along the joint path,
+the path's shape, the global distances, length and duration, ranks) with scikit-learn's logistic
+regression or gradient-boosted trees, trained on the tuning users' S11-S20 against S21-S40 over
+the trials and DRAWS (40 by default) more draws of five of S1-S10 a tuning user; and compare the
+questioned signature with a DTW barycentre (DBA) of the references, anchored at the references'
+distances to the DBA of the other four (leave-one-out) and at the cohort's (mean or nearest),
+alone and beside the method: 200 DBAs of the five and 1,000 of four a seed, and 14,600 DTW pairs,
+cached (about twenty seconds).
 """
 import itertools
 import math
@@ -968,7 +983,7 @@ def variants(feats):
             lambda p, tune: nearest_joint + p[0] * np.log1p(g(tune)).sum(-1), [wide]),
     }
     return table_of | fifth | sixth_round(feats, g) | seventh_round(feats, g) | eighth_round(
-        feats, g) | {
+        feats, g) | ninth_round(feats, g) | {
         "function weights by fold": lambda: function_weights(curvature, kinds_of_functions),
         "tnorm anchored": lambda: tnorm_anchored(curvature, lambda s, mu: mu),
         "tnorm anchored, both cohorts": lambda: tnorm_anchored(
@@ -1694,6 +1709,334 @@ def eighth_round(feats, g):
     return out
 
 
+DRAWS = int(os.environ.get("DRAWS", "40"))
+
+
+def extra_draws(u, count):
+    """`count` more draws of five of S1-S10 for user index u, to train a writer-independent
+    verifier on a tuning user (not the protocol's trials: seeded apart from SEED's)."""
+    return [permutation(7_000_000 + 1000 * int(u) + k, POOL)[:REFERENCES] for k in range(count)]
+
+
+@njit(cache=True)
+def dtw_path(a, b, radius):
+    """`dtw`'s warping path traced back (pairs of sample indices, end to start) and its summed
+    cost."""
+    n, m = a.shape[0], b.shape[0]
+    d = dtw_table(a, b, radius)
+    pairs = np.zeros((n + m, 2), np.int64)
+    i, j, k = n, m, 0
+    while i > 0 and j > 0:
+        pairs[k, 0], pairs[k, 1] = i - 1, j - 1
+        k += 1
+        both, up, left = d[i - 1, j - 1], d[i - 1, j], d[i, j - 1]
+        if both <= up and both <= left:
+            i, j = i - 1, j - 1
+        elif up <= left:
+            i -= 1
+        else:
+            j -= 1
+    return pairs[:k], d[n, m]
+
+
+def dba(series, iterations=10, band=0.1):
+    """A DTW barycentre (Petitjean, Ketterlin and Gancarski's DBA) of `series` under the method's
+    DTW: started from the medoid (the series nearest the others), each sample of the average
+    replaced by the mean of the samples every series matches to it, `iterations` times."""
+    def distance(a, b):
+        radius = max(1, math.ceil(band * max(len(a), len(b))))
+        return dtw(a, b, radius) / (len(a) + len(b))
+
+    sums = [sum(distance(a, b) for b in series) for a in series]
+    average = series[int(np.argmin(sums))].copy()
+    for _ in range(iterations):
+        total, count = np.zeros_like(average), np.zeros(len(average))
+        for s in series:
+            radius = max(1, math.ceil(band * max(len(average), len(s))))
+            pairs, _ = dtw_path(average, s, radius)
+            np.add.at(total, pairs[:, 0], s[pairs[:, 1]])
+            np.add.at(count, pairs[:, 0], 1)
+        average = total / count[:, None]
+    return average
+
+
+def dba_table(feats, sets_of, tag, band=0.1):
+    """B[u, k, :]: the method's DTW distance (over n + m) from the DBA of the k-th reference set
+    of user u (`sets_of(u)`) to its references (5), the user's tests (TESTS) and the cohort
+    (COHORT); and, as `loo`, each reference's distance to the DBA of the other four."""
+    path = os.path.join(CACHE, f"dba-{tag}.npz")
+    if os.path.exists(path):
+        z = np.load(path)
+        return z["b"], z["loo"]
+    series = {key: np.column_stack([f[0][n] for n in METHOD]) for key, f in feats.items()}
+
+    def distance(a, b):
+        radius = max(1, math.ceil(band * max(len(a), len(b))))
+        return dtw(a, b, radius) / (len(a) + len(b))
+
+    out, loo = [], []
+    for u in range(USERS):
+        keys = columns(u + 1)
+        rows, rows_loo = [], []
+        for chosen in sets_of(u):
+            refs = [series[keys[r]] for r in chosen]
+            template = dba(refs)
+            rows.append([distance(template, r) for r in refs]
+                        + [distance(template, series[keys[c]]) for c in TESTS + COHORT])
+            rows_loo.append([distance(dba(refs[:i] + refs[i + 1:]), refs[i])
+                             for i in range(REFERENCES)])
+        out.append(rows)
+        loo.append(rows_loo)
+    b, loo = np.array(out), np.array(loo)
+    np.savez(path, b=b, loo=loo)
+    return b, loo
+
+
+def dissimilarity_space(feats):
+    """Issue 11's ninth round, the writer-independent verifier's input: for a user, a set of five
+    references (indices into S1-S10) and the tuning users (for the global features' floor), one
+    vector of dissimilarities a test (TESTS), each relative to the references' own: the joint
+    distance anchored (the method's), its logarithm over the spread, the nearest reference's over
+    the references' mean nearest, anchored at the nearest cohort signature; each of the ten
+    functions' cost along the joint path anchored at its own spread and cohort, and its logarithm
+    over the spread; the path's steps, non-diagonal share and distance from the diagonal less the
+    references' own; the three kinds' global distances; the logarithms of the length and the
+    duration over the references' means (signed and absolute); the share of the cohort nearer the
+    references than the questioned signature, and of the references whose mean distance to the
+    others is above it."""
+    p = path_table(feats, METHOD, list(range(10)), cohort=True)  # (user, ref, column, 14)
+    names = list(feats[(1, 1)][1])
+    gv = np.array([[[feats[key][1][n] for n in names] for key in columns(u + 1)]
+                   for u in range(USERS)])
+    kinds = [[names.index(n) for n in kind] for kind in KINDS.values()]
+    length = np.array([[len(feats[key][0]["x"]) for key in columns(u + 1)]
+                       for u in range(USERS)], float)
+    duration = gv[..., names.index("duration")]
+    off = ~np.eye(REFERENCES, dtype=bool)
+    labels = (["anchored", "log over spread", "nearest over spread", "nearest cohort anchored"]
+              + [f"{n} anchored" for n in METHOD] + [f"{n} log" for n in METHOD]
+              + ["steps", "non-diagonal", "off-diagonal"] + [f"global {k}" for k in KINDS]
+              + ["log length", "|log length|", "log duration", "|log duration|",
+                 "cohort rank", "reference rank"])
+
+    def vectors(u, chosen, scale):
+        c = np.array(chosen)
+        d = p[u][c][:, TESTS]  # (5, tests, 14)
+        rr = p[u][np.ix_(c, c)]
+        own = rr[off].mean(0)
+        coh = p[u][c][:, COHORT].mean((0, 1))
+        q = d.mean(0)
+        joint_rr = np.where(off, rr[..., 0], np.inf)
+        nearest_own = joint_rr.min(1).mean()
+        nearest_cohort = p[u][c][:, COHORT, 0].min(1).mean()
+        cohort_means = p[u][c][:, COHORT, 0].mean(0)
+        own_means = rr[..., 0][off].reshape(REFERENCES, REFERENCES - 1).mean(1)
+        refs = gv[u, c]
+        z = (gv[u, TESTS] - refs.mean(0)) / np.maximum(refs.std(0, ddof=1), 0.5 * scale)
+        glob = np.stack([np.sqrt((z[:, k] ** 2).mean(-1)) for k in kinds], -1)
+        lr = np.log(length[u, TESTS] / length[u, c].mean())
+        dr = np.log(duration[u, TESTS] / duration[u, c].mean())
+        cols = [(q[:, 0] - own[0]) / (coh[0] - own[0]), np.log(q[:, 0] / own[0]),
+                np.log(d[..., 0].min(0) / nearest_own),
+                (q[:, 0] - own[0]) / (nearest_cohort - own[0])]
+        cols += [(q[:, k] - own[k]) / (coh[k] - own[k]) for k in range(1, 11)]
+        cols += [np.log(q[:, k] / own[k]) for k in range(1, 11)]
+        cols += [q[:, k] - own[k] for k in range(11, 14)]
+        cols += [glob[:, k] for k in range(3)]
+        cols += [lr, np.abs(lr), dr, np.abs(dr),
+                 (cohort_means[None] < q[:, :1]).mean(1), (own_means[None] > q[:, :1]).mean(1)]
+        return np.column_stack(cols)
+
+    def scale_of(tune):
+        scale = gv[tune, :POOL].reshape(-1, gv.shape[-1]).std(0)
+        scale[scale == 0] = 1
+        return scale
+
+    return vectors, scale_of, labels
+
+
+def ninth_round(feats, g):
+    """Issue 11's ninth round: a writer-independent verifier learned in the dissimilarity space
+    (Eskander, Sabourin and Granger 2013; Souza, Oliveira and Sabourin 2018) on the tuning users'
+    genuine tests (S11-S20) against their skilled forgeries, over the protocol's trials and DRAWS
+    more reference draws a tuning user; and a DTW barycentre (DBA) of the references as a mean
+    template (Okawa 2019), alone and beside the method."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    t = table(feats, METHOD)
+    s = statistics(t)
+    joint = anchored(s)
+    vectors, scale_of, labels = dissimilarity_space(feats)
+
+    def template_vectors(u, k):
+        """The mean template's dissimilarities for user u's k-th trial (the protocol's draws
+        only): its distance anchored at the leave-one-out distances and at the nearest cohort
+        signature or the cohort's mean, and its logarithm over the leave-one-out distances."""
+        b, loo = dba_table(feats, lambda v: CHOSEN[v], f"seed{SEED}")
+        tests = b[u, k, REFERENCES:REFERENCES + len(TESTS)]
+        cohort, low = b[u, k, REFERENCES + len(TESTS):], loo[u, k].mean()
+        return np.column_stack([(tests - low) / (cohort.min() - low),
+                                (tests - low) / (cohort.mean() - low), np.log(tests / low)])
+
+    def learned(make, keep=None, draws=DRAWS, prior=False, template=False):
+        """Trains `make()` on the tuning users' vectors (genuine 1, skilled 0, each class half the
+        weight), scores the held-out users' trials by its decision function. `keep`: the labels
+        of the features used (all by default). `prior`: the method's fused distance, its weight
+        tuned by the fold as the method's, added as a feature. `template`: the mean template's
+        dissimilarities added (`template_vectors`; the protocol's trials only, draws 0)."""
+        index = [labels.index(k) for k in keep] if keep else list(range(len(labels)))
+        assert not template or draws == 0
+
+        def with_template(v, u, k, rows):
+            return np.column_stack([v, template_vectors(u, k)[:rows]]) if template else v
+
+        def fit(tune, test):
+            scale = scale_of(list(tune))
+            w = (min(WEIGHTS, key=lambda w: objective(-(joint + w * g(tune).sum(-1)), list(tune)))
+                 if prior else 0.0)
+            xs, ys = [], []
+            for u in tune:
+                for k, chosen in enumerate(CHOSEN[u] + extra_draws(u, draws)):
+                    v = vectors(u, chosen, scale)[:GEN + SKILLED][:, index]
+                    if prior:
+                        v = np.column_stack([v, fused_of(u, chosen, scale, w)[:GEN + SKILLED]])
+                    xs.append(with_template(v, u, k, GEN + SKILLED))
+                    ys.append(np.r_[np.ones(GEN), np.zeros(SKILLED)])
+            x, y = np.concatenate(xs), np.concatenate(ys)
+            weight = np.where(y == 1, 0.5 / (y == 1).sum(), 0.5 / (y == 0).sum()) * len(y)
+            model = make()
+            if hasattr(model, "steps"):
+                model.fit(x, y, **{model.steps[-1][0] + "__sample_weight": weight})
+            else:
+                model.fit(x, y, sample_weight=weight)
+            out = np.zeros((len(test), TRIALS, len(TESTS)))
+            for i, u in enumerate(test):
+                for k, chosen in enumerate(CHOSEN[u]):
+                    v = vectors(u, chosen, scale)[:, index]
+                    if prior:
+                        v = np.column_stack([v, fused_of(u, chosen, scale, w)])
+                    out[i, k] = model.decision_function(with_template(v, u, k, len(TESTS)))
+            if os.environ.get("VERBOSE") and hasattr(model, "steps"):
+                coef = model.steps[-1][1].coef_[0]
+                named = [labels[j] for j in index] + (["fused"] if prior else []) + (
+                    ["template nearest", "template mean", "template log"] if template else [])
+                print("  tuned on", tune[0] + 1, "-", tune[-1] + 1, ":", ", ".join(
+                    f"{n} {c:+.2f}" for n, c in sorted(zip(named, coef), key=lambda z: -abs(z[1]))
+                    [:10]), file=sys.stderr)
+            return out
+        return fit
+
+    def fused_of(u, chosen, scale, w):
+        v = vectors(u, chosen, scale)
+        return v[:, 0] + w * v[:, [labels.index(f"global {k}") for k in KINDS]].sum(1)
+
+    def lr(c):
+        return lambda: make_pipeline(StandardScaler(), LogisticRegression(C=c, max_iter=5000))
+
+    def gbt(depth=3, rate=0.05, iterations=150):
+        return lambda: HistGradientBoostingClassifier(
+            max_depth=depth, learning_rate=rate, max_iter=iterations, min_samples_leaf=100,
+            l2_regularization=1.0, random_state=0)
+
+    core = (["anchored"] + [f"global {k}" for k in KINDS])
+    functions = core + [f"{n} anchored" for n in METHOD]
+    out = {"ninth: the method": lambda: grid_fusion(
+        lambda p, tune: joint + p[0] * g(tune).sum(-1), [WEIGHTS])}
+    for c in (0.001, 0.01, 0.1, 1):
+        out[f"ninth: dissimilarity LR, C {c}"] = (lambda c=c: lambda: learned(lr(c)))()
+    out["ninth: dissimilarity LR, C 0.01, trials only"] = lambda: learned(lr(0.01), draws=0)
+    out["ninth: dissimilarity LR, C 0.01, core"] = lambda: learned(lr(0.01), core)
+    out["ninth: dissimilarity LR, C 0.01, core and functions"] = lambda: learned(
+        lr(0.01), functions)
+    out["ninth: dissimilarity LR, C 0.01, with the method's fused"] = lambda: learned(
+        lr(0.01), prior=True)
+    out["ninth: dissimilarity GBT"] = lambda: learned(gbt())
+    out["ninth: dissimilarity GBT, depth 2"] = lambda: learned(gbt(2))
+    out["ninth: dissimilarity GBT, trials only"] = lambda: learned(gbt(), draws=0)
+    out["ninth: dissimilarity GBT, core and functions"] = lambda: learned(gbt(), functions)
+    out["ninth: dissimilarity LR, C 0.01, trials only, with the template"] = lambda: learned(
+        lr(0.01), draws=0, template=True)
+    out["ninth: dissimilarity LR, C 0.001, trials only, with the template"] = lambda: learned(
+        lr(0.001), draws=0, template=True)
+    out["ninth: dissimilarity LR, C 0.01, core, trials only, with the template"] = \
+        lambda: learned(lr(0.01), core, draws=0, template=True)
+    out["ninth: dissimilarity GBT, trials only, with the template"] = lambda: learned(
+        gbt(), draws=0, template=True)
+
+    # Mean templates: the DBA of the trial's references.
+    def dba_parts():
+        b, loo = dba_table(feats, lambda u: CHOSEN[u], f"seed{SEED}")
+        refs, tests, cohort = b[..., :REFERENCES], b[..., REFERENCES:REFERENCES + len(TESTS)], \
+            b[..., REFERENCES + len(TESTS):]
+        return refs.mean(-1)[..., None], tests, cohort.mean(-1)[..., None], loo.mean(-1)[..., None]
+
+    def dba_fusion(genuine_anchor="in", mix=False):
+        def make():
+            own, tests, cohort, loo = dba_parts()
+            low = own if genuine_anchor == "in" else loo
+            template = (tests - low) / (cohort - low)
+            grids = [WEIGHTS] + ([[0, 0.25, 0.5, 0.75, 1]] if mix else [])
+            return grid_fusion(lambda p, tune: ((1 - p[1]) * joint + p[1] * template if mix
+                                                else template) + p[0] * g(tune).sum(-1), grids)
+        return make
+
+    def dba_form(form, grids):
+        def make():
+            own, tests, cohort, loo = dba_parts()
+            b, _ = dba_table(feats, lambda u: CHOSEN[u], f"seed{SEED}")
+            ordered = np.sort(b[..., REFERENCES + len(TESTS):], -1)
+            nearest = ordered[..., :1]
+            parts = {"own": own, "tests": tests, "cohort": cohort, "loo": loo,
+                     "nearest": nearest, "ordered": ordered}
+            return grid_fusion(lambda p, tune: form(parts, p[1:]) + p[0] * g(tune).sum(-1),
+                               [WEIGHTS] + grids)
+        return make
+
+    out["ninth: DBA (leave-one-out), nearest cohort anchored"] = dba_form(
+        lambda d, p: (d["tests"] - d["loo"]) / (d["nearest"] - d["loo"]), [])
+    out["ninth: DBA (leave-one-out), k nearest cohort anchored, k tuned"] = dba_form(
+        lambda d, p: (d["tests"] - d["loo"])
+        / (d["ordered"][..., :p[0]].mean(-1)[..., None] - d["loo"]), [[1, 2, 3, 5, 10, 19]])
+    nearest_joint = (s["mean"] - s["spread"]) / (cohort_nearest(t, 1) - s["spread"])
+    out["ninth: DBA (leave-one-out) and the method, both nearest cohort anchored, averaged"] = \
+        dba_form(lambda d, p: 0.5 * nearest_joint + 0.5 * (d["tests"] - d["loo"])
+                 / (d["nearest"] - d["loo"]), [])
+    out["ninth: DBA (leave-one-out) nearest cohort anchored, mixed with the method"] = dba_form(
+        lambda d, p: (1 - p[0]) * joint + p[0] * (d["tests"] - d["loo"])
+        / (d["nearest"] - d["loo"]), [[0, 0.25, 0.5, 0.75, 1]])
+    out["ninth: DBA (leave-one-out) nearest cohort anchored and the method averaged"] = dba_form(
+        lambda d, p: 0.5 * joint + 0.5 * (d["tests"] - d["loo"]) / (d["nearest"] - d["loo"]), [])
+
+    def ensemble(d, members):
+        """The mean of anchored distances: the method's joint distance anchored at the mean cohort
+        distance ("mean") and at each reference's nearest cohort signature ("nearest"), the DBA's
+        (leave-one-out spread) at the cohort's mean distance to it ("DBA mean") and at the
+        nearest ("DBA nearest")."""
+        every = {"mean": joint, "nearest": nearest_joint,
+                 "DBA mean": (d["tests"] - d["loo"]) / (d["cohort"] - d["loo"]),
+                 "DBA nearest": (d["tests"] - d["loo"]) / (d["nearest"] - d["loo"])}
+        return sum(every[m] for m in members) / len(members)
+
+    for members in (("mean", "nearest", "DBA mean", "DBA nearest"),
+                    ("mean", "DBA mean", "DBA nearest"), ("mean", "nearest", "DBA nearest")):
+        out["ninth: the mean of " + ", ".join(members)] = (lambda m=members: dba_form(
+            lambda d, p: ensemble(d, m), []))()
+    out["ninth: DBA, genuine anchor between in-sample and leave-one-out"] = dba_form(
+        lambda d, p: (d["tests"] - (1 - p[0]) * d["own"] - p[0] * d["loo"])
+        / (d["cohort"] - (1 - p[0]) * d["own"] - p[0] * d["loo"]), [[0, 0.25, 0.5, 0.75, 1]])
+    out["ninth: DBA (leave-one-out) and the method averaged"] = dba_form(
+        lambda d, p: 0.5 * joint + 0.5 * (d["tests"] - d["loo"]) / (d["cohort"] - d["loo"]), [])
+    out["ninth: DBA (leave-one-out) anchored at the method's cohort and spread"] = dba_form(
+        lambda d, p: (d["tests"] - d["loo"]) / (s["cohort"] - s["spread"]), [])
+    out["ninth: DBA template, anchored"] = dba_fusion()
+    out["ninth: DBA template, anchored at the leave-one-out spread"] = dba_fusion("loo")
+    out["ninth: DBA template mixed with the method"] = dba_fusion(mix=True)
+    out["ninth: DBA template (leave-one-out) mixed with the method"] = dba_fusion("loo", True)
+    return out
+
+
 def synthetic_correlations(feats):
     """How far the eighth round's synthetic anchors say where a user's scores sit: as
     `enrolment_correlations` does for the enrolment's figures, each synthetic distortion's
@@ -1809,6 +2152,99 @@ def cohort_cost(feats):
                           for k in (5, 10, 20)))
 
 
+def template_cost(feats):
+    """The ninth round's cost at verification for user 17, the longest: the DTW cells (band of
+    10% of the longer series) of a verification against each trial's five references, and of the
+    one more DTW against the references' DBA, whose length is the medoid reference's (DBA keeps
+    the length of the series it starts from); averaged over S11-S40."""
+    def cells(n, m):
+        radius = max(1, math.ceil(0.1 * max(n, m)))
+        below, above = max(0, n - m) + radius, max(0, m - n) + radius
+        i = np.arange(n)
+        return np.maximum(0, np.minimum(m - 1, i + above) - np.maximum(0, i - below) + 1).sum()
+
+    t = table(feats, METHOD)
+    length = {key: len(f[0]["x"]) for key, f in feats.items()}
+    questioned = [length[(17, b)] for b in range(11, 41)]
+    references, template = [], []
+    for chosen in CHOSEN[16]:
+        rr = t[16][np.ix_(chosen, chosen)].sum(1)
+        medoid = chosen[int(np.argmin(rr))]
+        for n in questioned:
+            references.append(sum(cells(n, length[(17, r + 1)]) for r in chosen))
+            template.append(cells(n, length[(17, medoid + 1)]))
+    print(f"user 17: {np.mean(references):.0f} cells against five references, "
+          f"{np.mean(template):.0f} against the DBA template "
+          f"({np.mean(template) / np.mean(references):.2f} of a verification)")
+
+
+def paired(feats, names):
+    """Trial by trial, each variant's pooled skilled EER over all twenty (held out as FOLDS and
+    SEED say) against the method's: in how many of the ten trials it is lower, the mean
+    difference and its standard error, and the mean difference per user."""
+    table_of = variants(feats)
+
+    def rates_of(name):
+        fit = table_of[name]()
+        scores = np.zeros((USERS, TRIALS, GEN + SKILLED + RANDOM))
+        for tune, test in splits(FOLDS):
+            scores[test] = fit(tune, test)
+        return rates(scores, list(range(USERS)))[:2]
+
+    base_per, base_pooled = rates_of("ninth: the method")
+    for name in names:
+        per, pooled = rates_of(name)
+        d = 100 * (pooled - base_pooled)
+        print(f"{name}: pooled lower in {(d < 0).sum()} of {TRIALS} trials, by "
+              f"{-d.mean():.2f} points on average (standard error "
+              f"{d.std(ddof=1) / math.sqrt(TRIALS):.2f}); per user "
+              f"{100 * (per - base_per).mean():+.2f}")
+
+
+def template_correlations(feats):
+    """What the ninth round's mean template changes: over the 200 user-trials, how far its
+    genuine anchors (the references' in-sample and leave-one-out distances to the DBA) follow the
+    genuine tests' median distance to it, and its cohort anchors (mean, nearest) the forgeries',
+    against the method's spread and cohort distance; the ratio of the genuine tests' median to each
+    genuine anchor; and, for the method, the template anchored at the leave-one-out distances and
+    the nearest cohort signature, and their average, the deviation of the users' a-posteriori EER
+    thresholds between users and within them over the mean gap between a user-trial's genuine
+    and skilled medians."""
+    t = table(feats, METHOD)
+    s = statistics(t)
+    b, loo = dba_table(feats, lambda u: CHOSEN[u], f"seed{SEED}")
+    tests, cohort = b[..., REFERENCES:REFERENCES + len(TESTS)], b[..., REFERENCES + len(TESTS):]
+    own, loo = b[..., :REFERENCES].mean(-1), loo.mean(-1)
+    genuine_joint = np.median(s["mean"][..., :GEN], -1)
+    genuine = np.median(tests[..., :GEN], -1)
+    forged = np.median(tests[..., GEN:GEN + SKILLED], -1)
+
+    def r(a, c):
+        return np.corrcoef(a.ravel(), c.ravel())[0, 1]
+
+    spread = s["spread"][..., 0]
+    print(f"r with the genuine median: the spread (joint) {r(spread, genuine_joint):.2f}, the "
+          f"template's leave-one-out {r(loo, genuine):.2f}, in-sample {r(own, genuine):.2f}; with "
+          f"the forgeries' median: the cohort's mean {r(cohort.mean(-1), forged):.2f}, nearest "
+          f"{r(cohort.min(-1), forged):.2f}")
+    for label, x, y in (("spread", genuine_joint, spread), ("leave-one-out", genuine, loo),
+                        ("in-sample", genuine, own)):
+        print(f"genuine median over the {label} anchor: {(x / y).mean():.2f} ± {(x / y).std():.2f}")
+    method = anchored(s)
+    template = (tests - loo[..., None]) / (cohort.min(-1)[..., None] - loo[..., None])
+    for label, a in (("the method", method), ("the template, nearest", template),
+                     ("averaged", (method + template) / 2)):
+        threshold = np.zeros((USERS, TRIALS))
+        for u, k in itertools.product(range(USERS), range(TRIALS)):
+            g, f = a[u, k, :GEN], a[u, k, GEN:GEN + SKILLED]
+            threshold[u, k] = min(np.r_[g, f],
+                                  key=lambda c: abs((f <= c).mean() - (g > c).mean()))
+        gap = (np.median(a[..., GEN:GEN + SKILLED], -1) - np.median(a[..., :GEN], -1)).mean()
+        print(f"{label}: the EER threshold's deviation between users "
+              f"{threshold.mean(1).std() / gap:.3f} and within "
+              f"{math.sqrt(threshold.var(1).mean()) / gap:.3f} of the mean gap")
+
+
 def consistency(feats):
     """The enrolment check of SignatureEnrollment over every five of S1-S10 of every user: for
     each kind, the largest ratio of a reference's mean cost (along the joint path) to the others
@@ -1870,6 +2306,15 @@ def main():
         return
     if sys.argv[1:] == ["--cohort-cost"]:
         cohort_cost(shared_scale_functions(features()))
+        return
+    if sys.argv[1:2] == ["--paired"]:
+        paired(shared_scale_functions(features()), sys.argv[2:])
+        return
+    if sys.argv[1:] == ["--template-correlations"]:
+        template_correlations(shared_scale_functions(features()))
+        return
+    if sys.argv[1:] == ["--template-cost"]:
+        template_cost(shared_scale_functions(features()))
         return
     if sys.argv[1:] == ["--synthetic-bound"]:
         synthetic_bound(shared_scale_functions(features()))
