@@ -99,6 +99,7 @@ public struct DrawingDescription: Sendable, Hashable {
       "up and right",
     ]
     let angle = atan2(dy, dx)
+    guard angle.isFinite else { return names[0] }
     let sector = Int(((angle / (.pi / 4)).rounded() + 8).truncatingRemainder(dividingBy: 8))
     return names[sector]
   }
@@ -108,13 +109,16 @@ public struct DrawingDescription: Sendable, Hashable {
     guard value > 0, value.isFinite else { return "0" }
     let magnitude = pow(10, floor(log10(value)) - 1)
     let rounded = (value / magnitude).rounded() * magnitude
-    return rounded >= 10 ? String(Int(rounded)) : String(format: "%.2g", rounded)
+    // Not `Int`: a drawing may be wider than `Int.max` points (up to 3.4e38).
+    return rounded >= 10 && rounded < 1e15
+      ? String(format: "%.0f", rounded) : String(format: "%.2g", rounded)
   }
 
   /// Where a box lies in a frame, by thirds.
   static func third(_ box: CGRect, of frame: CGRect) -> String {
     func part(_ value: CGFloat, _ low: CGFloat, _ extent: CGFloat) -> Int {
-      extent > 0 ? min(max(Int(3 * (value - low) / extent), 0), 2) : 1
+      let share = 3 * (value - low) / extent
+      return extent > 0 && share.isFinite ? min(max(Int(share), 0), 2) : 1
     }
     let column = part(box.midX, frame.minX, frame.width)
     let row = part(box.midY, frame.minY, frame.height)

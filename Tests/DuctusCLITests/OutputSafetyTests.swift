@@ -585,6 +585,41 @@ import _DuctusSupport
   }
 }
 
+extension OutputSafetyTests {
+  // MARK: 11. No output replaces an input
+
+  @Test func anOutputThatNamesAnInputOrAnotherOutputIsRefused() throws {
+    let folder = try makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("in.ndjson").path
+    try FileManager.default.copyItem(atPath: corpus, toPath: input)
+    let before = try Data(contentsOf: URL(fileURLWithPath: input))
+    let link = folder.appendingPathComponent("link.ndjson").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: input)
+    let same = folder.appendingPathComponent("same.json").path
+    let cases: [([String], String)] = [
+      (["shapes", "detect", input, "-o", input], "is the input"),
+      (["shapes", "detect", input, "-o", link], "is the input"),
+      (["shapes", "detect", input, "--errors", input, "-o", "-"], "is the input"),
+      (
+        ["shapes", "detect", input, "--record", "0", "--beautify", same, "-o", same],
+        "name one file"
+      ),
+      (["convert", input, input], "is the input"),
+      (["features", input, "-o", input], "is the input"),
+      (["resample", input, "-o", input], "is the input"),
+      (["distances", input, "-o", input], "is the input"),
+    ]
+    for (arguments, words) in cases {
+      let run = try DuctusProcess.run(arguments)
+      #expect(run.exitCode == 2, "\(arguments): \(run.standardError)")
+      #expect(run.standardError.contains(words), "\(arguments): \(run.standardError)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+    #expect(!FileManager.default.fileExists(atPath: same))
+  }
+}
+
 /// Reads a FIFO to its end on a thread; `finish()` returns the bytes, unblocking the open
 /// when no writer ever came.
 private final class ReadAll: @unchecked Sendable {

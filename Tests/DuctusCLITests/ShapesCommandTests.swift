@@ -75,6 +75,31 @@ struct ShapesCommandTests {
     #expect(outcome.standardOutput.hasSuffix(" points across, in the centre.\n"))
   }
 
+  /// Coordinates up to the readers' limit (3.4e38) are described and beautified without a
+  /// crash, and a huge shape's ideal stays a small drawing.
+  @Test(arguments: [(1e7, "10000000"), (1e20, "1e+20"), (1e30, "1e+30")])
+  func hugeDrawingsAreDescribedAndBeautifiedWithinBounds(side: Double, across: String) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ductus-huge-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("huge.ndjson")
+    let x = [0, side, side / 2, 0].map { "\($0)" }.joined(separator: ",")
+    let y = [0, 0, side, 0].map { "\($0)" }.joined(separator: ",")
+    try Data(#"{"word":"triangle","key_id":"huge","drawing":[[[\#(x)],[\#(y)]]]}"#.utf8)
+      .write(to: input)
+    let described = try DuctusProcess.run(["describe", input.path])
+    #expect(described.exitCode == 0, "\(described.standardError)")
+    #expect(described.standardOutput.contains("triangle about \(across) points across"))
+    let ideal = folder.appendingPathComponent("ideal.json")
+    let beautified = try DuctusProcess.run([
+      "shapes", "detect", input.path, "--beautify", ideal.path,
+    ])
+    #expect(beautified.exitCode == 0, "\(beautified.standardError)")
+    let size = try FileManager.default.attributesOfItem(atPath: ideal.path)[.size] as? Int ?? 0
+    #expect(size > 0 && size < 4_000_000, "\(size) bytes")
+  }
+
   @Test func evaluateCountsEveryLabelAndTheParameterErrors() throws {
     let (folder, corpus) = try corpus()
     defer { try? FileManager.default.removeItem(at: folder) }

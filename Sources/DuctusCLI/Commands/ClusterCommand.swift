@@ -218,6 +218,11 @@ struct ClusterCommand: Command {
       return try (path: path, format: TraceScoreCommand.pictureFormat(of: path, context: context))
     }
     let format = try OutputFormat.selected(in: arguments, otherwise: .json, context: context)
+    try context.refuseOverwriting(
+      inputs: [path],
+      outputs: [
+        output, arguments.value("dendrogram"), picture?.path, arguments.value("errors"),
+      ])
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
       label: "cluster", total: nil, context: context, quiet: arguments.flag("quiet"))

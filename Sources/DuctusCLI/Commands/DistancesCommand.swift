@@ -127,6 +127,9 @@ struct DistancesCommand: Command {
     let limits = try ReadLimitOptions.limits(arguments)
     let jobs = try CommonOptions.jobCount(in: arguments)
     let output = arguments.value("output")
+    try context.refuseOverwriting(
+      inputs: inputs + [arguments.value("against")].compactMap { $0 },
+      outputs: [output, arguments.value("errors")])
     let format = try OutputFormat.selected(
       in: arguments, otherwise: .ndjson, output: output, context: context)
     if nearest != nil, format == .npy {

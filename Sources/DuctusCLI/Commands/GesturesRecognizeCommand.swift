@@ -55,6 +55,9 @@ struct GesturesRecognizeCommand: Command {
     let paths = try context.inputFiles(arguments.arguments("file"), argumentName: "file")
     try context.checkStandardInputOnce(paths + arguments.values("templates"))
     for path in paths { try context.checkInputExists(path) }
+    try context.refuseOverwriting(
+      inputs: paths + arguments.values("templates"),
+      outputs: [arguments.value("output"), arguments.value("errors")])
     let templates = try GestureOptions.templates(
       arguments, format: inputFormat, limits: limits, context: context)
     let recognizer: any GestureRecognizer

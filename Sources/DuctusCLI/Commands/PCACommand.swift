@@ -97,6 +97,9 @@ struct PCACommand: Command {
       label: "pca", total: nil, context: context, quiet: arguments.flag("quiet"))
     defer { progress.finish() }
     let path = arguments.argument("corpus")!
+    try context.refuseOverwriting(
+      inputs: [path],
+      outputs: [arguments.value("output"), arguments.value("model"), arguments.value("errors")])
     let corpus = try CorpusSeriesSet.load(
       path: path, format: try arguments.value("from", as: InkFileFormat.self),
       limits: try ReadLimitOptions.limits(arguments), options: options, jobs: jobs,

@@ -107,6 +107,7 @@ struct RenderCommand: Command {
         jobs: jobs, shard: shard, arguments: arguments, context: context)
     }
     try context.refuseBinaryOnTerminal(outputPath, what: "a picture")
+    try context.refuseOverwriting(inputs: [input.path], outputs: [outputPath])
     try context.checkOutputFolder(of: outputPath)
     let drawing = try RecordSelection(arguments, batchCommand: "ductus render CORPUS -o folder/")
       .record(in: input).drawing

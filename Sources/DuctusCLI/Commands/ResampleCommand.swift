@@ -46,6 +46,7 @@ struct ResampleCommand: Command {
     }
     let path = arguments.argument("corpus")!
     try context.checkInputExists(path)
+    try context.refuseOverwriting(inputs: [path], outputs: [output, arguments.value("errors")])
     let failures = try RecordFailureLog(path: arguments.value("errors"), context: context)
     let progress = ProgressReporter(
       label: "resample", total: nil, context: context, quiet: arguments.flag("quiet"))

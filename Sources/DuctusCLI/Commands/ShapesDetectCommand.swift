@@ -58,6 +58,9 @@ struct ShapesDetectCommand: Command {
     let picture = try arguments.value("picture").map { path in
       try (path: path, format: TraceScoreCommand.pictureFormat(of: path, context: context))
     }
+    try context.refuseOverwriting(
+      inputs: [path],
+      outputs: [arguments.value("output"), beautify, picture?.path, arguments.value("errors")])
     if let beautify { try context.checkOutputFolder(of: beautify) }
     let single =
       !input.isCorpus || arguments.value("record") != nil || beautify != nil

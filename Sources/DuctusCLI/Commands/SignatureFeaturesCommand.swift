@@ -77,6 +77,7 @@ struct SignatureFeaturesCommand: Command {
     }
     guard let path = arguments.argument("input") else { throw UsageError("missing input") }
     try context.checkInputExists(path)
+    try context.refuseOverwriting(inputs: [path], outputs: [output, arguments.value("errors")])
     let input = try InkInput(
       path: path, format: try arguments.value("from", as: InkFileFormat.self),
       limits: try ReadLimitOptions.limits(arguments), context: context)

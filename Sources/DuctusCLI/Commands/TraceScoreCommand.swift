@@ -72,6 +72,7 @@ struct TraceScoreCommand: Command {
     let picture = try arguments.value("picture").map { path in
       try (path: path, format: Self.pictureFormat(of: path, context: context))
     }
+    try context.refuseOverwriting(inputs: [attemptPath], outputs: [picture?.path])
     let output: (text: String, json: Data)
     let feedback: TracingFeedback?
     switch (word, template) {

@@ -78,6 +78,7 @@ final class ResumableRun {
     _ outputPath: String?, command: String, inputs: [String], contents: [String: String]? = nil,
     arguments: ParsedArguments, context: CommandContext
   ) throws -> ResumableRun? {
+    try context.refuseOverwriting(inputs: inputs, outputs: [outputPath, arguments.value("errors")])
     guard arguments.flag("resume") else {
       removeLeftovers(ofFile: outputPath)
       return nil

@@ -109,6 +109,39 @@ package struct CommandContext {
     }
   }
 
+  /// Fails with a usage error when an output names the file of one of the command's inputs, or
+  /// of another output: each output replaces its file when it is written, so the input (or the
+  /// first output) would be lost. Files are compared by device and inode (hard and symbolic
+  /// links included), outputs not yet made by path; standard output, FIFOs and devices are left
+  /// out.
+  package func refuseOverwriting(inputs: [String], outputs: [String?]) throws(UsageError) {
+    func file(_ path: String) -> String {
+      if let status = Platform.status(of: path), status.kind == .regular, !status.identity.isEmpty {
+        return status.identity.map(String.init).joined(separator: ":")
+      }
+      return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    var inputFiles: [String: String] = [:]
+    for input in inputs where input != "-" {
+      inputFiles[file(input)] = inputFiles[file(input)] ?? input
+    }
+    var outputFiles: [String: String] = [:]
+    for case let output? in outputs where output != "-" && !AtomicFile.writesInPlace(output) {
+      let key = file(output)
+      if let input = inputFiles[key] {
+        throw UsageError(
+          "'\(output)' is the input '\(input)', which writing it would replace; name another output"
+        )
+      }
+      if let earlier = outputFiles[key] {
+        throw UsageError(
+          "'\(output)' and '\(earlier)' name one file, which the second would replace; name two files"
+        )
+      }
+      outputFiles[key] = output
+    }
+  }
+
   /// The input files a command was given, or `-` (standard input) when none were and input is
   /// piped.
   ///

@@ -18,8 +18,14 @@ import OpenPencilKit
 /// left as ink. See <doc:ShapeBeautification>.
 public struct ShapeBeautifier: Sendable {
   /// The largest gap between the points of an ideal stroke, as a share of the shape's size
-  /// (at most 2 drawing units), so that the stroke's spline keeps the corners sharp.
+  /// (at most 2 drawing units, unless that would take more than ``maximumPointsPerShape``),
+  /// so that the stroke's spline keeps the corners sharp.
   public var spacing: Double
+
+  /// The most points the gaps of ``spacing`` add to one shape's outline: a shape longer than
+  /// `2 × maximumPointsPerShape` drawing units gets wider gaps (its corners are kept), so that
+  /// a huge shape cannot make a huge drawing.
+  public static let maximumPointsPerShape = 10_000
 
   /// A beautifier; `spacing` is a share of each shape's size.
   public init(spacing: Double = 0.01) {
@@ -137,7 +143,7 @@ public struct ShapeBeautifier: Sendable {
     let width = Self.width(of: originals)
     let template = first.path.first
     let duration = originals.reduce(0.0) { $0 + ($1.path.last?.timeOffset ?? 0) }
-    let gap = min(spacing * ideal.size, 2)
+    let gap = max(min(spacing * ideal.size, 2), ideal.length / Double(Self.maximumPointsPerShape))
     let pieces = ideal.densified(spacing: gap)
     let length = max(ideal.length, 1e-9)
     var travelled = 0.0
