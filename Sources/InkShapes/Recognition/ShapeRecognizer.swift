@@ -138,7 +138,8 @@ public struct ShapeRecognizer: Sendable {
       return i
     }
     for i in strokes.indices {
-      for j in strokes.indices where j > i {
+      // Strokes joined already need no test: with many touching strokes, most pairs are.
+      for j in strokes.indices where j > i && root(i) != root(j) {
         guard let a = paths[i], let b = paths[j], StrokeContact.touch(a, b, within: touchDistance)
         else { continue }
         parent[root(i)] = root(j)

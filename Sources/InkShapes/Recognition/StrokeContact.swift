@@ -6,6 +6,10 @@ enum StrokeContact {
   /// path, or the paths cross.
   static func touch(_ a: InkPath, _ b: InkPath, within fraction: Double) -> Bool {
     let reach = fraction * max(a.diagonal, b.diagonal)
+    // Boxes farther apart than the reach can neither come near nor cross.
+    guard a.maxX + reach >= b.minX, b.maxX + reach >= a.minX, a.maxY + reach >= b.minY,
+      b.maxY + reach >= a.minY
+    else { return false }
     func endsNear(_ p: InkPath, _ q: InkPath) -> Bool {
       for end in [0, p.count - 1] {
         for i in 0..<q.count {
