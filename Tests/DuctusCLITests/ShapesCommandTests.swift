@@ -58,6 +58,10 @@ struct ShapesCommandTests {
     #expect(element?["points"] as? Int == 5)
     let inner = element?["innerRadius"] as? Double ?? 0
     #expect(inner > 0.2 && inner < 0.6, "the inner radius is a share of the outer")
+    let paperPicture = folder.appendingPathComponent("paper.png")
+    let rendered = try DuctusProcess.run(["render", paper.path, "-o", paperPicture.path])
+    #expect(rendered.exitCode == 0, "\(rendered.standardError)")
+    #expect(try Data(contentsOf: paperPicture).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     let drawn = try DuctusProcess.run([
       "shapes", "detect", corpus, "--record", "2", "--beautify", drawing.path,
     ])
@@ -98,6 +102,28 @@ struct ShapesCommandTests {
     #expect(beautified.exitCode == 0, "\(beautified.standardError)")
     let size = try FileManager.default.attributesOfItem(atPath: ideal.path)[.size] as? Int ?? 0
     #expect(size > 0 && size < 4_000_000, "\(size) bytes")
+  }
+
+  /// An empty drawing beautifies to an empty paper (bounds zero), which `render` refuses as
+  /// empty in one line.
+  @Test func anEmptyDrawingBeautifiesToAnEmptyPaper() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ductus-empty-paper-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("empty.json")
+    try Data(#"{"strokes":[]}"#.utf8).write(to: input)
+    let paper = folder.appendingPathComponent("empty.paper.json")
+    let beautified = try DuctusProcess.run([
+      "shapes", "detect", input.path, "--beautify", paper.path,
+    ])
+    #expect(beautified.exitCode == 0, "\(beautified.standardError)")
+    #expect(object(String(decoding: try Data(contentsOf: paper), as: UTF8.self))["bounds"] != nil)
+    let rendered = try DuctusProcess.run([
+      "render", paper.path, "-o", folder.appendingPathComponent("empty.png").path,
+    ])
+    #expect(rendered.exitCode == 65)
+    #expect(rendered.standardError.contains("empty.paper.json: "), "\(rendered.standardError)")
   }
 
   @Test func evaluateCountsEveryLabelAndTheParameterErrors() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import InkFormats
 import InkRender
+import OpenPaperKit
 import OpenPencilKit
 import _DuctusSupport
 
@@ -27,7 +28,9 @@ struct RenderCommand: Command {
         + "counts as done and draws the rest, with the same pictures and --errors lines as an "
         + "uninterrupted run.\n\n"
         + "'-o -' writes the picture to standard output (PNG unless --image-format says "
-        + "otherwise).",
+        + "otherwise).\n\n"
+        + "A paper (a file ending in .paper.json, as 'ductus shapes detect --beautify' writes) is "
+        + "drawn with its PaperKit shapes, text boxes, images and ink, framed as a drawing is.",
       options: [
         .value("output", short: "o", valueName: "file", help: "The picture or folder to write."),
         .value(
@@ -92,8 +95,15 @@ struct RenderCommand: Command {
       try arguments.value("thumbnail", as: PixelSize.self).map {
         RenderFraming.thumbnail(width: $0.width, height: $0.height)
       } ?? .drawingBounds
+    let inputPath = arguments.argument("in")!
+    if inputPath.lowercased().hasSuffix(".paper.json"), !toFolder {
+      return try renderPaper(
+        inputPath, to: outputPath, renderer: renderer,
+        framing: framing, format: pictureFormat,
+        context: context)
+    }
     let input = try InkInput(
-      path: arguments.argument("in")!, format: arguments.value("from", as: InkFileFormat.self),
+      path: inputPath, format: arguments.value("from", as: InkFileFormat.self),
       limits: try ReadLimitOptions.limits(arguments), context: context)
     let key = arguments.value("record")
     if !toFolder, arguments.flag("resume") {
@@ -116,6 +126,34 @@ struct RenderCommand: Command {
       picture = try renderer.render(drawing, framing: framing, as: pictureFormat)
     } catch let error as RenderError {
       throw Self.failure(error, file: input.displayName)
+    }
+    try context.writeOutput(to: outputPath) { $0.write(picture) }
+    return .success
+  }
+
+  /// A picture of a paper (`.paper.json`, the `PaperMarkup` that `ductus shapes detect
+  /// --beautify` writes): its shapes, text boxes, images and ink, framed as a drawing is (its
+  /// contents with the margin, or fitted into a thumbnail).
+  private func renderPaper(
+    _ path: String, to outputPath: String, renderer: DrawingRenderer, framing: RenderFraming,
+    format: RenderFormat, context: CommandContext
+  ) throws -> ExitCode {
+    try context.refuseBinaryOnTerminal(outputPath, what: "a picture")
+    try context.refuseOverwriting(inputs: [path], outputs: [outputPath])
+    try context.checkOutputFolder(of: outputPath)
+    let data = try context.readInput(path)
+    let name = path == "-" ? "<stdin>" : path
+    let paper: PaperMarkup
+    do {
+      paper = try PaperMarkup(dataRepresentation: data)
+    } catch let error as PaperMarkupDataError {
+      throw CommandFailure(.malformedInput, "\(name): \(error)")
+    }
+    let picture: Data
+    do {
+      picture = try renderer.render(paper, framing: framing, as: format)
+    } catch let error as RenderError {
+      throw Self.failure(error, file: name)
     }
     try context.writeOutput(to: outputPath) { $0.write(picture) }
     return .success

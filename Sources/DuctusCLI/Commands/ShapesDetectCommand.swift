@@ -2,6 +2,7 @@ import Foundation
 import InkFigures
 import InkFormats
 import InkShapes
+import OpenPaperKit
 import OpenPencilKit
 import _DuctusSupport
 
@@ -188,6 +189,8 @@ struct ShapesDetectCommand: Command {
         try beautifier.drawing(drawing, shapes: shapes), to: URL(fileURLWithPath: path))
     } catch let error as ShapeBeautifierError {
       throw CommandFailure(.malformedInput, "\(name): \(error)")
+    } catch let error as PaperMarkupDataError {
+      throw CommandFailure(.malformedInput, "\(path): \(error)")
     }
   }
 }

@@ -54,13 +54,14 @@ public struct ShapeBeautifier: Sendable {
   /// (its record from ``DetectedShape/paperKitShape(strokeColor:lineWidth:)``, stroked in the
   /// colour and width of its ink, not filled); the other shapes become their ideal strokes as
   /// in ``drawing(_:shapes:)``; every run of ink between shapes stays one PencilKit drawing
-  /// element, in the drawing order. The paper's bounds are the drawing's.
+  /// element, in the drawing order. The paper's bounds are the drawing's (zero when it is empty).
   ///
   /// - Throws: ``ShapeBeautifierError``, as ``drawing(_:shapes:)``.
   public func paperMarkup(_ drawing: PKDrawing, shapes: [DetectedShape])
     throws(ShapeBeautifierError) -> PaperMarkup
   {
-    var paper = PaperMarkup(bounds: drawing.bounds)
+    // An empty drawing's bounds are `CGRect.null`, whose infinite origin no JSON holds.
+    var paper = PaperMarkup(bounds: drawing.bounds.isNull ? .zero : drawing.bounds)
     var run: [PKStroke] = []
     func closeRun() {
       if !run.isEmpty { paper.append(contentsOf: PKDrawing(strokes: run)) }
