@@ -73,6 +73,12 @@ struct GesturesCommandTests {
       "gestures", "evaluate", "\(Self.logs)/nowhere", "-r", "dollar1",
     ])
     #expect(missing.exitCode == 66)
+    // Thirty templates a class leave s02's ten gestures a class no candidate: refused, not 0/0.
+    let nothing = try DuctusProcess.run([
+      "gestures", "evaluate", "\(Self.logs)/s02", "-r", "dollar1", "-n", "30", "--trials", "1",
+    ])
+    #expect(nothing.exitCode == 65, "\(nothing.standardOutput)")
+    #expect(nothing.standardError.contains("no candidate is left to test"))
   }
 
   @Test func evaluateFollowsTheProtocols() throws {

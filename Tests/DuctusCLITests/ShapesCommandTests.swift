@@ -139,6 +139,10 @@ struct ShapesCommandTests {
     #expect((labels?["star"]?["kinds"] as? [String: Int]) == ["star": 1])
     let errors = summary["parameterErrors"] as? [String: [String: Any]]
     #expect((errors?["center"]?["max"] as? Double ?? 1) < 0.02)
+    let unlabelled = SharedData.repositoryRoot.appendingPathComponent("Datasets/samples/a.json")
+    let nothing = try DuctusProcess.run(["shapes", "evaluate", "-q", unlabelled.path])
+    #expect(nothing.exitCode == 65)
+    #expect(nothing.standardError.contains("nothing to evaluate"), "\(nothing.standardError)")
   }
 
   @Test func oneDrawingOptionsOnAWholeCorpusAreUsageErrors() throws {

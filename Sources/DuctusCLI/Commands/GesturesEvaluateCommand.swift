@@ -91,6 +91,12 @@ struct GesturesEvaluateCommand: Command {
     } catch {
       throw CommandFailure(.malformedInput, "\(input.displayName): \(error)")
     }
+    guard result.tests > 0 else {
+      throw CommandFailure(
+        .malformedInput,
+        "\(input.displayName): no candidate is left to test: with \(perClass) template(s) a class, "
+          + "no writer has more gestures of a class than that; lower --templates-per-class")
+    }
     if format == .json {
       context.output.write(try TraceOptions.encoder.encode(result) + Data("\n".utf8))
     } else {

@@ -65,6 +65,12 @@ struct ShapesEvaluateCommand: Command {
         progress.advance()
       }
     }
+    guard tally.scored > 0 else {
+      throw CommandFailure(
+        .malformedInput,
+        "\(paths.joined(separator: ", ")): no record is labelled with a shape kind "
+          + "(\(tally.records) records, \(tally.unlabelled) unlabelled): nothing to evaluate")
+    }
     let summary = ShapeEvaluationSummary(tally)
     if format == .text {
       context.output.write(summary.text)

@@ -63,6 +63,7 @@ public struct DuctusJSONReader: Sendable {
     var metadata: [String: String] = [:]
     var first = true
     var seen: UInt32 = 0
+    var hasStrokes = false
     while let key = try scanner.nextKey(&first) {
       try scanner.checkFirst(key, among: DuctusJSONSchema.drawingKeys, seen: &seen)
       switch key {
@@ -83,6 +84,7 @@ public struct DuctusJSONReader: Sendable {
       case "metadata":
         metadata = try scanner.readTextObject()
       case "strokes":
+        hasStrokes = true
         try scanner.beginArray()
         var firstStroke = true
         var points = 0
@@ -102,6 +104,10 @@ public struct DuctusJSONReader: Sendable {
       default:
         try scanner.skipValue()
       }
+    }
+    // An object without strokes is some other JSON, not an empty drawing (`"strokes": []`).
+    guard hasStrokes else {
+      throw scanner.failure(.malformed, "no \"strokes\" array: not a Ductus drawing")
     }
     return Document(drawing: PKDrawing(strokes: strokes), label: label, metadata: metadata)
   }
