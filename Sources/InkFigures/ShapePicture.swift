@@ -44,7 +44,9 @@ public enum ShapePicture {
     canvas.draw(drawing)
     let font = 0.035 * unit
     for (index, shape) in shapes.enumerated() {
-      let color = palette[index % palette.count]
+      // What is not a shape is labelled in grey, as its dashed box is drawn.
+      let color =
+        shape.kind == .none ? PKColor(white: 0.4, alpha: 1) : palette[index % palette.count]
       let label: String
       let anchor: CGPoint
       if let outline = outlines[index], shape.kind != .none {
@@ -71,8 +73,10 @@ public enum ShapePicture {
             width: 0.004 * unit, color: PKColor(white: 0.55, alpha: 1),
             dash: [0.015 * unit, 0.01 * unit]))
       }
+      // Within the picture: a label that would run off its right edge is moved left.
+      let right = region.maxX - 0.01 * unit - canvas.textWidth(label, fontSize: font)
       canvas.drawText(
-        label, from: CGPoint(x: max(anchor.x, region.minX + 0.01 * unit), y: anchor.y),
+        label, from: CGPoint(x: max(min(anchor.x, right), region.minX + 0.01 * unit), y: anchor.y),
         fontSize: font, color: color)
     }
     if legend { drawLegend(on: canvas, region: region, unit: unit, shapes: shapes) }
@@ -111,35 +115,51 @@ public enum ShapePicture {
     return bounds.isNull ? .zero : bounds
   }
 
+  /// The legend strip: the ink, a recognised shape, a hot point and, when the drawing has one,
+  /// the box of what is not a shape; its type and marks shrink together when they would be
+  /// wider than the picture.
   static func drawLegend(on canvas: Canvas, region: CGRect, unit: CGFloat, shapes: [DetectedShape])
   {
-    let font = 0.03 * unit
-    let swatch = 0.06 * unit
+    enum Mark { case ink, shape, point, none }
+    var entries: [(Mark, String)] = [
+      (.ink, "the ink"), (.shape, "the shape recognised"), (.point, "corner, end or centre"),
+    ]
+    if shapes.contains(where: { $0.kind == .none }) {
+      entries.append((.none, "dashed box: not a shape"))
+    }
+    let (font, swatch, pad, gap) = (0.03 * unit, 0.06 * unit, 0.015 * unit, 0.04 * unit)
+    func markWidth(_ mark: Mark) -> CGFloat {
+      switch mark {
+      case .ink, .shape: swatch + pad
+      case .point: gap
+      case .none: 0
+      }
+    }
+    let natural = entries.reduce(CGFloat(0)) {
+      $0 + markWidth($1.0) + canvas.textWidth($1.1, fontSize: font) + gap
+    }
+    let available = region.width - 0.08 * unit
+    let k = natural > available && natural > 0 ? available / natural : 1
     let y = region.maxY - legendHeight * unit / 2
     var x = region.minX + 0.04 * unit
     let textColor = PKColor(white: 0.3, alpha: 1)
-    canvas.strokeLine(
-      from: CGPoint(x: x, y: y), to: CGPoint(x: x + swatch, y: y),
-      style: LineStyle(width: 0.01 * unit, color: PKColor(white: 0.2, alpha: 1)))
-    x += swatch + 0.015 * unit
-    x += canvas.drawText("the ink", from: CGPoint(x: x, y: y), fontSize: font, color: textColor)
-    x += 0.04 * unit
-    canvas.strokeLine(
-      from: CGPoint(x: x, y: y), to: CGPoint(x: x + swatch, y: y),
-      style: LineStyle(width: 0.012 * unit, color: palette[0]))
-    x += swatch + 0.015 * unit
-    x += canvas.drawText(
-      "the shape recognised", from: CGPoint(x: x, y: y), fontSize: font, color: textColor)
-    x += 0.04 * unit
-    canvas.fillCircle(
-      center: CGPoint(x: x + 0.012 * unit, y: y), radius: 0.012 * unit, color: palette[0])
-    x += 0.04 * unit
-    x += canvas.drawText(
-      "corner, end or centre", from: CGPoint(x: x, y: y), fontSize: font, color: textColor)
-    if shapes.contains(where: { $0.kind == .none }) {
-      x += 0.04 * unit
-      canvas.drawText(
-        "dashed box: not a shape", from: CGPoint(x: x, y: y), fontSize: font, color: textColor)
+    for (mark, text) in entries {
+      switch mark {
+      case .ink, .shape:
+        canvas.strokeLine(
+          from: CGPoint(x: x, y: y), to: CGPoint(x: x + k * swatch, y: y),
+          style: mark == .ink
+            ? LineStyle(width: k * 0.01 * unit, color: PKColor(white: 0.2, alpha: 1))
+            : LineStyle(width: k * 0.012 * unit, color: palette[0]))
+      case .point:
+        canvas.fillCircle(
+          center: CGPoint(x: x + k * 0.012 * unit, y: y), radius: k * 0.012 * unit,
+          color: palette[0])
+      case .none: break
+      }
+      x += k * markWidth(mark)
+      x += canvas.drawText(text, from: CGPoint(x: x, y: y), fontSize: k * font, color: textColor)
+      x += k * gap
     }
   }
 }

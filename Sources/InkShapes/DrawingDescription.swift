@@ -42,12 +42,12 @@ public struct DrawingDescription: Sendable, Hashable {
 
   /// What a shape is, with an article: `a circle about 40 points across`.
   static func phrase(for shape: DetectedShape, bounds: CGRect) -> String {
-    let size = Self.rounded(Double(max(bounds.width, bounds.height)))
+    let size = Self.points(Double(max(bounds.width, bounds.height)))
     switch shape.kind {
     case .none: return "writing"
     case .line:
-      return
-        "a line about \(Self.rounded(Self.length(shape) ?? Double(hypot(bounds.width, bounds.height)))) points long"
+      let length = Self.length(shape) ?? Double(hypot(bounds.width, bounds.height))
+      return "a line about \(Self.points(length)) long"
     case .arrow:
       var phrase = "an arrow"
       if let head = shape.head, let tail = shape.tail, head.count == 2, tail.count == 2 {
@@ -56,7 +56,7 @@ public struct DrawingDescription: Sendable, Hashable {
       return phrase
     default:
       let name = Self.name(of: shape)
-      return "\(Self.article(for: name)) \(name) about \(size) points across"
+      return "\(Self.article(for: name)) \(name) about \(size) across"
     }
   }
 
@@ -102,6 +102,12 @@ public struct DrawingDescription: Sendable, Hashable {
     guard angle.isFinite else { return names[0] }
     let sector = Int(((angle / (.pi / 4)).rounded() + 8).truncatingRemainder(dividingBy: 8))
     return names[sector]
+  }
+
+  /// A length in points, to two significant digits: `1 point`, `140 points`.
+  static func points(_ value: Double) -> String {
+    let number = rounded(value)
+    return number == "1" ? "1 point" : "\(number) points"
   }
 
   /// Two significant digits: 37 → 37, 143 → 140, 0.42 → 0.42.

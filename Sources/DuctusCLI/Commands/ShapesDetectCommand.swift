@@ -38,7 +38,9 @@ struct ShapesDetectCommand: Command {
         .value("beautify", valueName: "file", help: "Write the ideal drawing here."),
         .value("picture", valueName: "file", help: "Write the picture here (.png, .svg, .pdf)."),
         .flag("no-legend", help: "Leave the legend strip off the picture."),
-        OutputFormat.option([.text, .json, .ndjson], otherwise: .json, followsOutput: true),
+        OutputFormat.option(
+          [.text, .json, .ndjson], otherwise: .json, followsOutput: true,
+          otherwiseDescription: "json for one drawing and ndjson for a corpus"),
         .value("output", short: "o", valueName: "file", help: "Write the answers here."),
         CommonOptions.inputFormat(help: "The input's format."),
       ] + CommonOptions.batch + ReadLimitOptions.all,

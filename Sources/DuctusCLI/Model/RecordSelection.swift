@@ -56,7 +56,8 @@ package struct RecordSelection {
       throw CommandFailure.inputMissing(
         input.displayName,
         reason: "no record has the key '\(value)'"
-          + (index != nil ? " and there is no index \(value) (\(count) records)" : ""))
+          + (index != nil
+            ? " and there is no index \(value) (\(count) record\(count == 1 ? "" : "s"))" : ""))
     } catch let error as InkFormatError {
       throw input.relocated(error)
     }

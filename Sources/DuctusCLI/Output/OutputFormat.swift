@@ -25,16 +25,19 @@ package enum OutputFormat: String, CaseIterable, Sendable, ArgumentValue {
   package static var expectation: String { "a format name" }
 
   /// The `--format` option of a command that can print the given formats; `followsOutput`
-  /// when the command has `-o` and the default follows its extension (see `selected`).
+  /// when the command has `-o` and the default follows its extension (see `selected`);
+  /// `otherwiseDescription` when the default off a terminal depends on more than `otherwise`.
   package static func option(
-    _ formats: [OutputFormat], otherwise: OutputFormat, followsOutput: Bool = false
+    _ formats: [OutputFormat], otherwise: OutputFormat, followsOutput: Bool = false,
+    otherwiseDescription: String? = nil
   ) -> OptionDeclaration {
     let names = formats.map(\.rawValue)
     let fromOutput = followsOutput ? "from the -o extension, else " : ""
+    let other = otherwiseDescription ?? otherwise.rawValue
     let defaultDescription =
-      formats.contains(.text)
-      ? "\(fromOutput)text on a terminal, \(otherwise.rawValue) otherwise"
-      : "\(fromOutput)\(otherwise.rawValue)"
+      formats.contains(.text) && otherwise != .text
+      ? "\(fromOutput)text on a terminal, \(other) otherwise"
+      : "\(fromOutput)\(other)"
     return .value(
       "format", valueName: "format",
       help: "The output format: \(names.joined(separator: ", ")).", allowedValues: names,
