@@ -12,7 +12,9 @@ package struct RecordSelection {
   /// The option, for a command's signature.
   package static let option = OptionDeclaration.value(
     "record", valueName: "key|index",
-    help: "The corpus record to use: its key, or its zero-based index.")
+    help:
+      "The corpus record to use: the one with that key, else the one at that zero-based index "
+      + "(a key that is a number, as Quick, Draw!'s are, is looked for as a key first).")
 
   /// The option's value as given, `nil` when it is not.
   package let value: String?
