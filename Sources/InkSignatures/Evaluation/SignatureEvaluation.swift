@@ -25,7 +25,9 @@ import _DuctusSupport
 /// on, then the halves swap. Nothing of a reported user is seen by the fold that scores it. The DTW
 /// distances do not depend on the tuning and are computed once for every pair needed (each
 /// user's first ten genuine signatures against all of that user's signatures and the other
-/// users' first), in parallel over the cores.
+/// users' first), in parallel over the cores; so is each trial's mean template
+/// (``SignatureMeanTemplate``, when the matcher's fusion gives it a share), its anchors and its
+/// distances to the tests, the cohort being the other users' second genuine signatures.
 public struct SignatureEvaluation: Hashable, Sendable {
   /// The trials a user (10 in SVC2004).
   public var trials: Int
@@ -263,12 +265,14 @@ public struct SignatureEvaluation: Hashable, Sendable {
   func meanTemplateTable(_ users: [PreparedUser], _ table: [[[SignatureLocalDistances]]])
     -> [[MeanTemplateTrial]]
   {
-    let tasks = users.indices.flatMap { u in (0..<trials).map { (u, $0) } }
+    // Trial by trial, so that each chunk holds several users (their lengths differ up to five
+    // times, and a user's trials cost alike).
+    let tasks = (0..<trials).flatMap { t in users.indices.map { ($0, t) } }
     let empty = MeanTemplateTrial(tests: [], genuineAnchor: 0, cohortDistance: 0)
     var flat = [MeanTemplateTrial](repeating: empty, count: tasks.count)
     flat.withUnsafeMutableBufferPointer { storage in
       let out = DisjointWriteBuffer(storage)
-      ParallelLoop.forEachChunk(of: tasks.indices, chunksPerCore: 4) { range in
+      ParallelLoop.forEachChunk(of: tasks.indices, chunksPerCore: 8) { range in
         for task in range {
           let (u, t) = tasks[task]
           let columns = Self.columns(of: u, users)
@@ -287,7 +291,7 @@ public struct SignatureEvaluation: Hashable, Sendable {
         }
       }
     }
-    return users.indices.map { u in Array(flat[u * trials..<(u + 1) * trials]) }
+    return users.indices.map { u in (0..<trials).map { flat[$0 * users.count + u] } }
   }
 
   /// The references of user `u` in trial `t`: positions among the first ten genuine signatures.
