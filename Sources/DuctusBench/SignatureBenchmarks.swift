@@ -13,9 +13,10 @@ import InkSignatures
 ///   features of the questioned signature are computed beforehand, as a store keeps them).
 ///   `--matcher` reads the matcher from a JSON file (`SignatureMatcher`, such as one of
 ///   `ductus signature evaluate`'s folds), to time other local functions with the same binary.
-/// - `evaluate --dataset DIR [--trials T] [--repetitions R]`: the whole SVC2004 evaluation of
-///   every user (`SignatureEvaluation`, all cores), after the features of every file are
-///   computed (timed apart, `features`).
+/// - `evaluate --dataset DIR [--trials T] [--repetitions R] [--matcher FILE]`: the whole SVC2004
+///   evaluation of every user (`SignatureEvaluation`, all cores), after the features of every
+///   file are computed (timed apart, `features`); `--matcher` as for `verify` (a fusion whose
+///   `meanTemplateShare` is 0 times the evaluation without the mean template).
 enum SignatureBenchmarks: BenchmarkSuite {
   static let name = "signatures"
   static let summary = "signature verification: one verification, the SVC2004 evaluation"
@@ -25,14 +26,14 @@ enum SignatureBenchmarks: BenchmarkSuite {
     let folder = URL(fileURLWithPath: try arguments.string("dataset"))
     let extraction = try Stopwatch.best(of: 1) { try Self.users(in: folder) }
     let dataset = extraction.result
+    let matcher =
+      try arguments.optionalString("matcher").map {
+        try JSONDecoder().decode(
+          SignatureMatcher.self, from: Data(contentsOf: URL(fileURLWithPath: $0)))
+      } ?? SignatureMatcher()
     switch arguments.caseName {
     case "verify":
       let user = dataset[try arguments.integer("user", default: 1) - 1]
-      let matcher =
-        try arguments.optionalString("matcher").map {
-          try JSONDecoder().decode(
-            SignatureMatcher.self, from: Data(contentsOf: URL(fileURLWithPath: $0)))
-        } ?? SignatureMatcher()
       let template = try SignatureEnrollment(matcher: matcher).enroll(
         Array(user.genuine.prefix(5)))
       let questioned = Array(user.genuine.suffix(10)) + user.skilled
@@ -47,7 +48,7 @@ enum SignatureBenchmarks: BenchmarkSuite {
     case "evaluate":
       let trials = try arguments.integer("trials", default: 10)
       let timing = try Stopwatch.best(of: repetitions) {
-        try SignatureEvaluation(trials: trials).run(dataset)
+        try SignatureEvaluation(trials: trials, matcher: matcher).run(dataset)
       }
       Stopwatch.report("features", seconds: extraction.seconds)
       Stopwatch.report("evaluate", seconds: timing.seconds)

@@ -132,7 +132,8 @@ struct SignatureStoreCommandTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("store.db").path
     // As a Ductus before the shared-scale velocity components enrolled a user: the matcher
-    // compares dx and dy, and neither the template nor the store's features hold dxShared.
+    // compares dx and dy, and neither the template nor the store's features hold dxShared; nor
+    // has it a mean template, nor its fusion the mean template's settings.
     func drawing(_ name: String) throws -> (drawing: Data, plain: SignatureFeatures) {
       let data = try Data(contentsOf: folder.appendingPathComponent(name))
       let record = try SVC2004Reader.record(from: data, name: name)
@@ -144,11 +145,19 @@ struct SignatureStoreCommandTests {
     var functions = SignatureMatcher.defaultLocalFunctions
     functions.shape = ["x", "y", "dx", "dy", "dtheta", "drho"]
     let references = try (1...5).map { try drawing("U1S\($0).TXT") }
-    let template = try SignatureEnrollment(
-      matcher: SignatureMatcher(localFunctions: functions)
-    ).enroll(references.map(\.plain))
+    var oldMatcher = SignatureMatcher(localFunctions: functions)
+    oldMatcher.fusion.meanTemplateShare = 0
+    let template = try SignatureEnrollment(matcher: oldMatcher).enroll(references.map(\.plain))
+    #expect(template.meanTemplate == nil)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
+    var oldModel = object(String(decoding: try encoder.encode(template), as: UTF8.self))
+    var matcherJSON = try #require(oldModel["matcher"] as? [String: Any])
+    var fusionJSON = try #require(matcherJSON["fusion"] as? [String: Any])
+    fusionJSON["meanTemplateShare"] = nil
+    fusionJSON["typicalMeanTemplateCohortDistance"] = nil
+    matcherJSON["fusion"] = fusionJSON
+    oldModel["matcher"] = matcherJSON
     let date = Date()
     try SignatureStore(path: path, create: true).enroll(
       user: "old",
@@ -156,7 +165,8 @@ struct SignatureStoreCommandTests {
         StoredReference(
           format: "ductus-json", drawing: $0.drawing, features: try encoder.encode($0.plain),
           added: date)
-      }, model: try encoder.encode(template), replacing: false, date: date)
+      }, model: try JSONSerialization.data(withJSONObject: oldModel), replacing: false,
+      date: date)
 
     let run = try DuctusProcess.run([
       "signature", "verify", "--store", path, "--user", "old",
@@ -175,6 +185,7 @@ struct SignatureStoreCommandTests {
     let new = try JSONDecoder().decode(SignatureTemplate.self, from: model)
     #expect(new.matcher.localFunctions.shape.contains("dxShared"))
     #expect(new.statistics.cohortDistance != nil)
+    #expect(new.meanTemplate?.cohortDistance != nil)
     // The old user exports and imports with the matcher it was enrolled with.
     let exported = folder.appendingPathComponent("old.ndjson")
     let export = try DuctusProcess.run([
@@ -185,8 +196,10 @@ struct SignatureStoreCommandTests {
     let imported = try DuctusProcess.run(["signature", "import", "--store", second, exported.path])
     #expect(imported.exitCode == 0, "\(imported.standardError)")
     let again = try #require(try SignatureStore(path: second).user("old")?.model)
-    #expect(
-      try JSONDecoder().decode(SignatureTemplate.self, from: again).matcher == template.matcher)
+    let stored = try JSONDecoder().decode(
+      SignatureTemplate.self, from: JSONSerialization.data(withJSONObject: oldModel))
+    #expect(try JSONDecoder().decode(SignatureTemplate.self, from: again).matcher == stored.matcher)
+    #expect(try JSONDecoder().decode(SignatureTemplate.self, from: again).meanTemplate == nil)
   }
 
   @Test func anExportedUserImportsWithTheSameTemplate() throws {
@@ -263,6 +276,12 @@ struct SignatureStoreCommandTests {
     #expect(metadata["threshold"] == "0.7")
     #expect(metadata["cohortDistance"] == "none")
     #expect((records.first?["metadata"] as? [String: String])?["cohortDistance"] != "none")
+    // The mean template's nearest cohort signature is kept too (its barycentre is computed again
+    // from the references, never exported).
+    #expect(metadata["meanTemplateCohortDistance"] == "none")
+    let firstMetadata = try #require(records.first?["metadata"] as? [String: String])
+    #expect(Double(try #require(firstMetadata["meanTemplateCohortDistance"])) != nil)
+    #expect(!records.contains { ($0["metadata"] as? [String: String])?["barycentre"] != nil })
 
     // The same users through signature XML (-o …xml chooses it), 0600 as well.
     let xml = folder.appendingPathComponent("users.xml")

@@ -235,6 +235,30 @@ struct DynamicTimeWarpingPropertyTests {
     }
   }
 
+  @Test func dbaWithABandFractionAlignsWithinEachPairsBand() throws {
+    // Series as long as the start: the fraction's band is the radius ⌈0.1 · 20⌉ = 2 throughout.
+    var random = RandomStroke(state: 37)
+    let series = (0..<4).map { _ in random.buffer(count: 20) }
+    let fixed = DTWBarycenterAveraging(
+      dtw: DynamicTimeWarping(localCost: .euclidean, constraint: .sakoeChiba(radius: 2)),
+      maxIterations: 6, stopsAtConvergence: false)
+    var fraction = fixed
+    fraction.dtw.constraint = .none
+    fraction.bandFraction = 0.1
+    let banded = try fixed.average(of: series, initial: series[0])
+    #expect(try fraction.average(of: series, initial: series[0]) == banded)
+    // Without the convergence stop every iteration runs.
+    #expect(banded.iterations == 6)
+    fraction.bandFraction = 1
+    let unbanded = try fraction.average(of: series, initial: series[0])
+    fraction.bandFraction = nil
+    #expect(try fraction.average(of: series, initial: series[0]) == unbanded)
+    for bad in [0, -1, Double.nan] {
+      fraction.bandFraction = bad
+      #expect(throws: DTWError.self) { try fraction.average(of: series) }
+    }
+  }
+
   @Test func dbaWithTheSeriesFirstDiffersOnlyOnTies() throws {
     // Random real-valued series have no equally cheap paths: either alignment order gives the
     // same barycenter, under a band too.

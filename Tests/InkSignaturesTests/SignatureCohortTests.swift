@@ -32,7 +32,9 @@ import Testing
     let global = SignatureEvidence.allCases.reduce(0) {
       $0 + fusion.globalWeights[$1] * distances.global[$1]
     }
-    let joint = (distances.joint - distances.jointSpread) / (cohortDistance - distances.jointSpread)
+    let references =
+      (distances.joint - distances.jointSpread) / (cohortDistance - distances.jointSpread)
+    let joint = (references + (try #require(fusion.anchoredMeanTemplate(distances)))) / 2
     #expect(abs(fusion.fusedDistance(distances) - joint - global) < 1e-9)
   }
 

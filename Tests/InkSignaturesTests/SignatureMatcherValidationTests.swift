@@ -27,6 +27,12 @@ import Testing
       ("globalFeatureScales", spoilt { $0.globalFeatureScales[3] = -1 }),
       ("spreadFloor", spoilt { $0.spreadFloor = .infinity }),
       ("typicalCohortDistance", spoilt { $0.fusion.typicalCohortDistance = 0 }),
+      ("meanTemplateShare", spoilt { $0.fusion.meanTemplateShare = 1.5 }),
+      ("meanTemplateShare", spoilt { $0.fusion.meanTemplateShare = .nan }),
+      (
+        "typicalMeanTemplateCohortDistance",
+        spoilt { $0.fusion.typicalMeanTemplateCohortDistance = -1 }
+      ),
       ("weight", spoilt { $0.fusion.globalWeights.timing = .nan }),
       ("slope", spoilt { $0.fusion.slope = -1 }),
       ("center", spoilt { $0.fusion.center = .infinity }),

@@ -40,10 +40,13 @@ import Testing
           == distances.local[evidence] + fusion.globalWeights[evidence] * distances.global[evidence]
       )
     }
-    // Without a cohort, the typical cohort distance is the anchor of 1.
-    let joint =
+    // Without a cohort, the typical cohort distances are the anchors of 1; the joint term
+    // averages the references' and the mean template's anchored distances.
+    let references =
       (distances.joint - distances.jointSpread)
       / (fusion.typicalCohortDistance - distances.jointSpread)
+    let meanTemplate = try #require(fusion.anchoredMeanTemplate(distances))
+    let joint = (references + meanTemplate) / 2
     #expect(
       abs(
         fusion.fusedDistance(distances) - joint - fusion.globalWeights.shape
@@ -184,7 +187,8 @@ import Testing
     let questioned = SyntheticSignatures.features(user: 1, seed: 50)
     #expect(try decoded.verify(questioned) == template.verify(questioned))
     let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    #expect(Set(object?.keys ?? [:].keys) == ["matcher", "references", "statistics"])
+    #expect(
+      Set(object?.keys ?? [:].keys) == ["matcher", "references", "statistics", "meanTemplate"])
   }
 
   @Test func errorsAreOneLineNamingTheSignature() {

@@ -17,7 +17,10 @@ struct SignatureExportCommand: Command {
         + "corpus of a record a reference, key \"<user>/<n>\", label and metadata \"user\" the "
         + "user's id, metadata \"reference\" (n, from 1, oldest first), \"added\" (ISO 8601, "
         + "UTC), and the user's \"threshold\", \"cohortDistance\" (\"none\" without a "
-        + "cohort) and \"matcher\" (the template's matcher as JSON: the functions it compares, "
+        + "cohort), \"meanTemplateCohortDistance\" (the mean template's nearest cohort "
+        + "signature, \"none\" without a cohort; absent without a mean template, which is "
+        + "computed again from the references and never exported) and \"matcher\" (the "
+        + "template's matcher as JSON: the functions it compares, "
         + "its weights and map), so that an import keeps them. --format ductus-ndjson writes "
         + "Ductus NDJSON, a line a reference, every attribute of the drawing kept; --format "
         + "signature-xml writes signature XML, a <Signature> a reference with the channels x, y, t, f, az and el of ISO/IEC 19794-7 "
@@ -81,12 +84,16 @@ struct SignatureExportCommand: Command {
     for id in ids {
       let template = try SignatureStoreOptions.template(
         of: try SignatureStoreOptions.enrolledUser(id, in: store), store: store)
-      let kept = [
+      var kept = [
         "threshold": String(template.matcher.fusion.threshold),
         "cohortDistance": template.statistics.cohortDistance.map { String($0) } ?? "none",
         "matcher": String(
           decoding: try SignatureStoreOptions.json(template.matcher), as: UTF8.self),
       ]
+      if let meanTemplate = template.meanTemplate {
+        kept["meanTemplateCohortDistance"] =
+          meanTemplate.cohortDistance.map { String($0) } ?? "none"
+      }
       for (index, reference) in try store.references(of: id).enumerated() {
         let drawing: PKDrawing
         do {

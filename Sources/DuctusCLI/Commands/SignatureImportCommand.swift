@@ -18,8 +18,9 @@ struct SignatureImportCommand: Command {
         + "order, and each user is enrolled from their references in one transaction, without "
         + "the consistency check (they were checked when first enrolled) but with at least 2 "
         + "references. The templates are computed as enrolment computes them, with the user's "
-        + "matcher, threshold and cohort distance as the export's metadata \"matcher\", "
-        + "\"threshold\" and \"cohortDistance\" give them (a corpus without them: the "
+        + "matcher, threshold and cohort distances as the export's metadata \"matcher\", "
+        + "\"threshold\", \"cohortDistance\" and \"meanTemplateCohortDistance\" give them "
+        + "(a corpus without them: the "
         + "default matcher and threshold, and a cohort from this store's other users), so they "
         + "equal the exporting store's, also for a user enrolled by an earlier Ductus. A user enrolled already is a usage error (exit 2) unless "
         + "--replace; the users before them stay imported. Answer: a line a user, {\"user\", "
@@ -67,7 +68,10 @@ struct SignatureImportCommand: Command {
         throw CommandFailure(
           .malformedInput, "\(path): user \(SignatureStore.quoted(user)): not imported: \(error)")
       }
-      if saved.keepsCohort { template.statistics.cohortDistance = saved.cohortDistance }
+      if saved.keepsCohort {
+        template.statistics.cohortDistance = saved.cohortDistance
+        template.meanTemplate?.cohortDistance = saved.meanTemplateCohortDistance
+      }
       if let threshold = saved.threshold { template.matcher.fusion.threshold = threshold }
       let answer = try SignatureStoreOptions.enroll(
         user, records: references, template: template, replacing: arguments.flag("replace"),
@@ -77,11 +81,15 @@ struct SignatureImportCommand: Command {
     return .success
   }
 
-  /// The matcher, threshold and cohort distance an export kept in a user's first record: the
+  /// The matcher, threshold and cohort distances an export kept in a user's first record: the
   /// matcher and the threshold `nil` when absent; `keepsCohort` when the cohort distance is
-  /// given, `nil` for `"none"` (the user was enrolled without a cohort).
+  /// given, `nil` for `"none"` (the user was enrolled without a cohort); the mean template's
+  /// cohort distance `nil` for `"none"` or when absent (exported before the mean template).
   static func savedModel(of record: SignatureRecord) throws(CommandFailure)
-    -> (matcher: SignatureMatcher?, threshold: Double?, keepsCohort: Bool, cohortDistance: Double?)
+    -> (
+      matcher: SignatureMatcher?, threshold: Double?, keepsCohort: Bool, cohortDistance: Double?,
+      meanTemplateCohortDistance: Double?
+    )
   {
     var matcher: SignatureMatcher?
     if let text = record.metadata["matcher"] {
@@ -106,15 +114,27 @@ struct SignatureImportCommand: Command {
       threshold = value
     }
     guard let text = record.metadata["cohortDistance"] else {
-      return (matcher, threshold, false, nil)
+      return (matcher, threshold, false, nil, nil)
     }
-    if text == "none" { return (matcher, threshold, true, nil) }
+    let cohortDistance = try distance(text, key: "cohortDistance", of: record)
+    let meanTemplateCohortDistance = try record.metadata["meanTemplateCohortDistance"].flatMap {
+      (text: String) throws(CommandFailure) in
+      try distance(text, key: "meanTemplateCohortDistance", of: record)
+    }
+    return (matcher, threshold, true, cohortDistance, meanTemplateCohortDistance)
+  }
+
+  /// A cohort distance kept as metadata: a positive number, or `nil` for `"none"`.
+  static func distance(_ text: String, key: String, of record: SignatureRecord)
+    throws(CommandFailure) -> Double?
+  {
+    if text == "none" { return nil }
     guard let value = Double(text), value.isFinite, value > 0 else {
       throw CommandFailure(
         .malformedInput,
-        "\(record.name): metadata \"cohortDistance\" is not a positive number or \"none\": "
+        "\(record.name): metadata \"\(key)\" is not a positive number or \"none\": "
           + "\(SignatureStore.quoted(text))")
     }
-    return (matcher, threshold, true, value)
+    return value
   }
 }

@@ -22,9 +22,14 @@ import InkSampling
 /// let average = try dba.average(of: strokes).barycenter
 /// ```
 ///
-/// The alignment uses ``dtw``'s channels, weights and global constraint; its local cost must be
-/// ``DTWLocalCost/squaredEuclidean`` (the mean minimises the squared costs), without open ends
-/// or derivatives. The series are aligned in parallel.
+/// The alignment uses ``dtw``'s channels, weights and global constraint (or, with
+/// ``bandFraction``, a Sakoe–Chiba band that grows with the longer of the two series), without
+/// open ends or derivatives. The local cost is ``DTWLocalCost/squaredEuclidean``, whose summed
+/// costs the mean minimises, or ``DTWLocalCost/euclidean``, for which the mean is Petitjean et
+/// al.'s update still but no longer the minimiser (InkSignatures' mean template averages under
+/// the Euclidean cost its matcher aligns with). With ``stopsAtConvergence`` off, exactly
+/// ``maxIterations`` iterations run, as Petitjean et al.'s fixed count. The series are aligned in
+/// parallel.
 public struct DTWBarycenterAveraging: Hashable, Sendable {
   /// The DTW configuration of the alignments.
   public var dtw: DynamicTimeWarping
@@ -36,22 +41,33 @@ public struct DTWBarycenterAveraging: Hashable, Sendable {
   /// (tslearn's `dtw_barycenter_averaging_petitjean`) rather than the other way round
   /// (`dtw_barycenter_averaging`).
   public var seriesFirst: Bool
+  /// Whether the iterations stop when the cost changed by less than ``tolerance`` or grew
+  /// (tslearn's); when false, every one of ``maxIterations`` runs.
+  public var stopsAtConvergence: Bool
+  /// When set, each alignment's Sakoe–Chiba radius is `max(1, ⌈bandFraction · max(n, m)⌉)` for
+  /// the barycenter's length `n` and the series's `m` (no band from 1 on), in place of
+  /// ``dtw``'s constraint: the band of a matcher whose radius is a fraction of the longer
+  /// series of each pair.
+  public var bandFraction: Double?
 
   /// A DBA configuration; the defaults are tslearn's `dtw_barycenter_averaging`.
   public init(
     dtw: DynamicTimeWarping = DynamicTimeWarping(), maxIterations: Int = 30,
-    tolerance: Double = 1e-5, seriesFirst: Bool = false
+    tolerance: Double = 1e-5, seriesFirst: Bool = false, stopsAtConvergence: Bool = true,
+    bandFraction: Double? = nil
   ) {
     self.dtw = dtw
     self.maxIterations = maxIterations
     self.tolerance = tolerance
     self.seriesFirst = seriesFirst
+    self.stopsAtConvergence = stopsAtConvergence
+    self.bandFraction = bandFraction
   }
 
   /// The DTW barycenter of `series`, starting from `initial` (or the sample-wise mean).
   ///
   /// - Throws: ``DTWError/invalidParameter(_:)`` for no series, no iteration, a bad DTW
-  ///   configuration; the errors of ``DynamicTimeWarping/alignment(_:_:)`` for bad series (the
+  ///   configuration or band fraction; the errors of ``DynamicTimeWarping/alignment(_:_:)`` for bad series (the
   ///   initial series is numbered after the others).
   /// - Complexity: `maxIterations × N` alignments.
   public func average(of series: [SampleBuffer], initial: SampleBuffer? = nil) throws(DTWError)
@@ -61,10 +77,11 @@ public struct DTWBarycenterAveraging: Hashable, Sendable {
     guard maxIterations >= 1 else {
       throw .invalidParameter("DBA needs at least one iteration (got \(maxIterations))")
     }
-    guard dtw.localCost == .squaredEuclidean, !dtw.openBegin, !dtw.openEnd, !dtw.usesDerivative
-    else {
-      throw .invalidParameter(
-        "DBA needs the squared Euclidean local cost, global alignment and no derivative")
+    guard !dtw.openBegin, !dtw.openEnd, !dtw.usesDerivative else {
+      throw .invalidParameter("DBA needs global alignment and no derivative")
+    }
+    if let bandFraction, !(bandFraction.isFinite && bandFraction > 0) {
+      throw .invalidParameter("DBA's band fraction \(bandFraction) is not a number above 0")
     }
     let prepared = try dtw.prepareAll(series, firstIndex: 0)
     let raw = try DynamicTimeWarping(channels: dtw.channels).prepareAll(series, firstIndex: 0)
@@ -84,7 +101,7 @@ public struct DTWBarycenterAveraging: Hashable, Sendable {
       let alignments = try align(prepared, to: scaled(barycenter))
       cost = alignments.reduce(0) { $0 + $1.distance * $1.distance } / Double(series.count)
       barycenter = Self.update(barycenter, raw: raw, paths: alignments.map(\.path))
-      if abs(previousCost - cost) < tolerance || previousCost < cost { break }
+      if stopsAtConvergence, abs(previousCost - cost) < tolerance || previousCost < cost { break }
       previousCost = cost
     }
     var result = SampleBuffer(
@@ -112,6 +129,13 @@ public struct DTWBarycenterAveraging: Hashable, Sendable {
   {
     var windows = [Int: DTWWindow]()
     for length in Set(series.map(\.count)) {
+      var dtw = self.dtw
+      if let bandFraction {
+        let longer = Double(max(length, barycenter.count))
+        dtw.constraint =
+          bandFraction < 1
+          ? .sakoeChiba(radius: max(1, Int((bandFraction * longer).rounded(.up)))) : .none
+      }
       windows[length] =
         seriesFirst
         ? try dtw.pathWindow(rows: length, columns: barycenter.count)

@@ -40,13 +40,18 @@ public struct SignatureEnrollment: Hashable, Sendable {
 
   /// The template of the given references, with the mean joint distance from them to
   /// `cohort` (other people's genuine signatures, such as one reference of each other user of a
-  /// store) when it is not empty.
+  /// store) when it is not empty, and, when the matcher's fusion gives it a share
+  /// (``SignatureFusion/meanTemplateShare``), their mean template (``SignatureMeanTemplate``):
+  /// the barycentre, each reference's distance to the barycentre of the others, and the nearest
+  /// cohort signature's distance to the barycentre.
   ///
   /// - Throws: ``SignatureMatchingError/tooFewReferences(count:minimum:)``,
   ///   ``SignatureMatchingError/inconsistentReference(index:evidence:ratio:limit:)``, and the
   ///   errors of a signature that cannot be compared (empty, missing a function, not finite).
   /// - Complexity: one joint DTW with its warping path a pair of references, and one joint DTW
-  ///   a reference and cohort signature.
+  ///   a reference and cohort signature; for the mean template, `n + 1` barycentres of ten
+  ///   iterations of `n` or `n − 1` alignments with their paths, and one joint DTW a reference
+  ///   and cohort signature.
   public func enroll(_ references: [SignatureFeatures], cohort: [SignatureFeatures] = [])
     throws(SignatureMatchingError) -> SignatureTemplate
   {
@@ -70,9 +75,11 @@ public struct SignatureEnrollment: Hashable, Sendable {
       }
     }
     var cohortDistances: [Double] = []
+    var preparedCohort: [PreparedSignature] = []
     for (index, other) in cohort.enumerated() {
       let other = try PreparedSignature(other, for: matcher, name: "cohort signature \(index + 1)")
       cohortDistances += prepared.map { matcher.jointDistance($0, other) }
+      preparedCohort.append(other)
     }
     let statistics = SignatureReferenceStatistics(
       count: prepared.count, globals: prepared.map(\.global),
@@ -82,7 +89,16 @@ public struct SignatureEnrollment: Hashable, Sendable {
     if let consistencyLimit {
       try Self.checkConsistency(statistics, limit: consistencyLimit)
     }
-    return SignatureTemplate(matcher: matcher, references: references, statistics: statistics)
+    var meanTemplate: SignatureMeanTemplate?
+    if matcher.fusion.meanTemplateShare > 0 {
+      let (barycentre, genuineAnchor) = matcher.meanTemplate(of: prepared) { table[$0][$1].joint }
+      meanTemplate = SignatureMeanTemplate(
+        barycentre: matcher.localFunctions(of: barycentre), genuineAnchor: genuineAnchor,
+        cohortDistance: preparedCohort.map { matcher.jointDistance(barycentre, $0) }.min())
+    }
+    return SignatureTemplate(
+      matcher: matcher, references: references, statistics: statistics,
+      meanTemplate: meanTemplate)
   }
 
   /// Refuses references one of which is, for some kind, more than `limit` times as far from

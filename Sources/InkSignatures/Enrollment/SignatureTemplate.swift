@@ -11,8 +11,10 @@ import InkFeatures
 /// verification.evidence    // .shape, .timing or .pressure: what weighed most
 /// ```
 ///
-/// A value type meant to be stored: JSON `{"matcher", "references", "statistics"}`, the
-/// references as `SignatureFeatures` (local functions and global features, not the drawing).
+/// A value type meant to be stored: JSON `{"matcher", "references", "statistics",
+/// "meanTemplate"}`, the references as `SignatureFeatures` (local functions and global features,
+/// not the drawing); `meanTemplate` is absent from templates enrolled before it or with a fusion
+/// whose ``SignatureFusion/meanTemplateShare`` is 0, which verify as they did.
 public struct SignatureTemplate: Hashable, Sendable, Codable {
   /// How questioned signatures are compared with the references.
   public var matcher: SignatureMatcher
@@ -20,15 +22,19 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
   public var references: [SignatureFeatures]
   /// The references' spread, computed by `matcher` at enrolment.
   public var statistics: SignatureReferenceStatistics
+  /// The references' mean template, or `nil` (enrolled before it, or by a matcher that does
+  /// not fuse it): the joint term is then the distance to the references alone.
+  public var meanTemplate: SignatureMeanTemplate?
 
   /// A template of the given parts; ``SignatureEnrollment/enroll(_:cohort:)`` makes a consistent one.
   public init(
     matcher: SignatureMatcher, references: [SignatureFeatures],
-    statistics: SignatureReferenceStatistics
+    statistics: SignatureReferenceStatistics, meanTemplate: SignatureMeanTemplate? = nil
   ) {
     self.matcher = matcher
     self.references = references
     self.statistics = statistics
+    self.meanTemplate = meanTemplate
   }
 
   /// Compares a questioned signature with the references: its distances kind by kind, normalised
@@ -41,8 +47,8 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
   /// - Throws: ``SignatureMatchingError`` for an empty signature, a missing local function or a
   ///   number that is not finite.
   /// - Complexity: one dynamic time warping a reference, O(n·m) within the band, with its
-  ///   warping path (the kinds' costs are summed along it); under 5 ms against five SVC2004
-  ///   references (see <doc:SignatureVerification>).
+  ///   warping path (the kinds' costs are summed along it), and one more against the mean
+  ///   template; under 5 ms against five SVC2004 references (see <doc:SignatureVerification>).
   public func verify(_ questioned: SignatureFeatures) throws(SignatureMatchingError)
     -> SignatureVerificationResult
   {
@@ -53,9 +59,18 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
       let other = try PreparedSignature(reference, for: matcher, name: "reference \(index + 1)")
       toReferences.append(matcher.localDistances(prepared, other))
     }
+    var toMeanTemplate: (distance: Double, genuineAnchor: Double, cohortDistance: Double?)?
+    if let meanTemplate {
+      let barycentre = try PreparedSignature(
+        meanTemplate.barycentre, for: matcher, name: "mean template")
+      toMeanTemplate = (
+        matcher.jointDistance(barycentre, prepared), meanTemplate.genuineAnchor,
+        meanTemplate.cohortDistance
+      )
+    }
     let distances = matcher.distances(
       toReferences: toReferences, global: prepared.global, statistics: statistics,
-      indices: indices)
+      indices: indices, meanTemplate: toMeanTemplate)
     return matcher.fusion.verification(of: distances)
   }
 }

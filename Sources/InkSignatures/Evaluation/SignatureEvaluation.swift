@@ -25,7 +25,9 @@ import _DuctusSupport
 /// on, then the halves swap. Nothing of a reported user is seen by the fold that scores it. The DTW
 /// distances do not depend on the tuning and are computed once for every pair needed (each
 /// user's first ten genuine signatures against all of that user's signatures and the other
-/// users' first), in parallel over the cores.
+/// users' first), in parallel over the cores; so is each trial's mean template
+/// (``SignatureMeanTemplate``, when the matcher's fusion gives it a share), its anchors and its
+/// distances to the tests, the cohort being the other users' second genuine signatures.
 public struct SignatureEvaluation: Hashable, Sendable {
   /// The trials a user (10 in SVC2004).
   public var trials: Int
@@ -66,6 +68,8 @@ public struct SignatureEvaluation: Hashable, Sendable {
   ) throws(SignatureEvaluationError) -> SignatureEvaluationReport {
     let prepared = try prepare(users)
     let table = localDistanceTable(prepared, progress: progress)
+    let meanTemplates =
+      matcher.fusion.meanTemplateShare > 0 ? meanTemplateTable(prepared, table) : nil
     let halves = [Array(0..<users.count / 2), Array(users.count / 2..<users.count)]
     var folds: [SignatureEvaluationFold] = []
     var heldOut = [[SignatureTrialScores]](repeating: [], count: users.count)
@@ -77,10 +81,13 @@ public struct SignatureEvaluation: Hashable, Sendable {
         tuning.flatMap { prepared[$0].genuine.prefix(Self.referencePool).map(\.global) })
       let indices = try Self.globalFeatureIndices(tuned)
       tuned.fusion = SignatureFusionTraining.train(
-        tuning.map { trialDistances(user: $0, prepared, table, tuned, indices) },
+        tuning.map { trialDistances(user: $0, prepared, table, meanTemplates, tuned, indices) },
+        meanTemplateShare: matcher.fusion.meanTemplateShare,
         targetFalseAcceptRate: targetFalseAcceptRate)
       let scores = test.map {
-        trialDistances(user: $0, prepared, table, tuned, indices).map { $0.scores(tuned.fusion) }
+        trialDistances(user: $0, prepared, table, meanTemplates, tuned, indices).map {
+          $0.scores(tuned.fusion)
+        }
       }
       let thresholds = test.map { _ in tuned.fusion.threshold }
       for (user, userScores) in zip(test, scores) {
@@ -240,6 +247,53 @@ public struct SignatureEvaluation: Hashable, Sendable {
     }
   }
 
+  /// A trial's mean template (``SignatureMeanTemplate``) as the evaluation needs it: the
+  /// barycentre's joint distances to the tested columns, and its anchors.
+  struct MeanTemplateTrial: Sendable {
+    /// The barycentre's joint distance to each column of ``columns(of:_:)`` from the first
+    /// test (S11) to the last random forgery.
+    var tests: [Double]
+    /// The mean over references of each one's distance to the barycentre of the others.
+    var genuineAnchor: Double
+    /// The nearest cohort signature's distance to the barycentre.
+    var cohortDistance: Double
+  }
+
+  /// For each user and trial, the mean template of the trial's references, from the joint
+  /// distances of `table` (the medoids), in parallel over the trials: six barycentres a trial
+  /// and the barycentre's joint distances to the tests and the cohort.
+  func meanTemplateTable(_ users: [PreparedUser], _ table: [[[SignatureLocalDistances]]])
+    -> [[MeanTemplateTrial]]
+  {
+    // Trial by trial, so that each chunk holds several users (their lengths differ up to five
+    // times, and a user's trials cost alike).
+    let tasks = (0..<trials).flatMap { t in users.indices.map { ($0, t) } }
+    let empty = MeanTemplateTrial(tests: [], genuineAnchor: 0, cohortDistance: 0)
+    var flat = [MeanTemplateTrial](repeating: empty, count: tasks.count)
+    flat.withUnsafeMutableBufferPointer { storage in
+      let out = DisjointWriteBuffer(storage)
+      ParallelLoop.forEachChunk(of: tasks.indices, chunksPerCore: 8) { range in
+        for task in range {
+          let (u, t) = tasks[task]
+          let columns = Self.columns(of: u, users)
+          let chosen = references(user: u, trial: t)
+          let (barycentre, genuineAnchor) = matcher.meanTemplate(
+            of: chosen.map { users[u].genuine[$0] }
+          ) { table[u][chosen[$0]][chosen[$1]].joint }
+          let cohortStart = columns.count - (users.count - 1)
+          let distances = (Self.referencePool..<columns.count).map {
+            matcher.jointDistance(barycentre, columns[$0])
+          }
+          out[task] = MeanTemplateTrial(
+            tests: Array(distances[..<(cohortStart - Self.referencePool)]),
+            genuineAnchor: genuineAnchor,
+            cohortDistance: distances[(cohortStart - Self.referencePool)...].min() ?? 0)
+        }
+      }
+    }
+    return users.indices.map { u in (0..<trials).map { flat[$0 * users.count + u] } }
+  }
+
   /// The references of user `u` in trial `t`: positions among the first ten genuine signatures.
   func references(user u: Int, trial t: Int) -> [Int] {
     var generator = SplitMix64(seed: seed &+ UInt64(1000 * u + t))
@@ -249,7 +303,8 @@ public struct SignatureEvaluation: Hashable, Sendable {
   /// The normalised distances of every test of user `u`, trial by trial, under `matcher`.
   func trialDistances(
     user u: Int, _ users: [PreparedUser], _ table: [[[SignatureLocalDistances]]],
-    _ matcher: SignatureMatcher, _ indices: SignatureEvidenceValues<[Int]>
+    _ meanTemplates: [[MeanTemplateTrial]]?, _ matcher: SignatureMatcher,
+    _ indices: SignatureEvidenceValues<[Int]>
   ) -> [SignatureTrialDistances] {
     let columns = Self.columns(of: u, users)
     let genuineCount = users[u].genuine.count
@@ -262,10 +317,14 @@ public struct SignatureEvaluation: Hashable, Sendable {
         count: chosen.count, globals: chosen.map { users[u].genuine[$0].global },
         cohortDistance: cohort.reduce(0, +) / Double(cohort.count)
       ) { table[u][chosen[$0]][chosen[$1]] }
+      let meanTemplate = meanTemplates?[u][t]
       func distances(_ column: Int) -> SignatureDistances {
         matcher.distances(
           toReferences: chosen.map { table[u][$0][column] }, global: columns[column].global,
-          statistics: statistics, indices: indices)
+          statistics: statistics, indices: indices,
+          meanTemplate: meanTemplate.map {
+            ($0.tests[column - Self.referencePool], $0.genuineAnchor, $0.cohortDistance)
+          })
       }
       return SignatureTrialDistances(
         genuine: (Self.referencePool..<genuineCount).map(distances),

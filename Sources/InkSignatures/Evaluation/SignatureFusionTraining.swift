@@ -11,7 +11,8 @@ import Foundation
 /// k = −6, −5.5, …, 1 and kept where the objective is least: the sum of the mean skilled EER
 /// per user, the mean pooled skilled EER, and half the two random EERs, over the tuning users'
 /// trials. The cohort distance of a template without one is the median over the tuning
-/// trials. The logistic map: a two-parameter logistic regression of genuine (1) against
+/// trials, and so is the mean template's; the mean template's share is the evaluated matcher's
+/// (not tuned). The logistic map: a two-parameter logistic regression of genuine (1) against
 /// skilled forgery (0) on the fused distance, each class weighing half, by Newton's method.
 /// The threshold: the score at the pooled skilled EER of all tuning trials together, or, given
 /// a target false-accept rate, the lowest score at which the tuning trials' skilled forgeries
@@ -22,11 +23,16 @@ enum SignatureFusionTraining {
 
   /// The fusion tuned on `distances` (user by user, trial by trial).
   static func train(
-    _ distances: [[SignatureTrialDistances]], targetFalseAcceptRate: Double? = nil
+    _ distances: [[SignatureTrialDistances]], meanTemplateShare: Double = 0,
+    targetFalseAcceptRate: Double? = nil
   ) -> SignatureFusion {
-    let cohorts = distances.flatMap { $0.flatMap { $0.genuine.compactMap(\.cohort).prefix(1) } }
+    func typical(_ figure: (SignatureDistances) -> Double?) -> Double? {
+      distances.flatMap { $0.flatMap { $0.genuine.compactMap(figure).prefix(1) } }.median
+    }
     var fusion = SignatureFusion(
-      normalization: .cohortAnchored, typicalCohortDistance: cohorts.median ?? 1,
+      normalization: .cohortAnchored, typicalCohortDistance: typical(\.cohort) ?? 1,
+      meanTemplateShare: meanTemplateShare,
+      typicalMeanTemplateCohortDistance: typical(\.meanTemplateCohort) ?? 1,
       globalWeights: SignatureEvidenceValues(repeating: 0), slope: 1, center: 0, threshold: 0.5)
     var best = Double.infinity
     for weight in grid {

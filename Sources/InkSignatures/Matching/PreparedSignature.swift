@@ -7,8 +7,8 @@ import InkSampling
 struct PreparedSignature: Sendable {
   /// The compared local functions, channels named after the functions.
   let series: SampleBuffer
-  /// The global features, in the order of `GlobalFeatures.names`.
-  let global: [Double]
+  /// The global features, in the order of `GlobalFeatures.names` (none for a barycentre).
+  var global: [Double]
 
   /// Prepares `features` for `matcher`, refusing an empty signature, one longer than
   /// ``SignatureMatcher/maximumSampleCount``, a missing function and a number that is not
@@ -16,7 +16,19 @@ struct PreparedSignature: Sendable {
   init(_ features: SignatureFeatures, for matcher: SignatureMatcher, name: String)
     throws(SignatureMatchingError)
   {
-    let local = features.local
+    try self.init(features.local, for: matcher, name: name)
+    for (feature, value) in zip(GlobalFeatures.names, features.global.values) where !value.isFinite
+    {
+      throw .nonFiniteFeature(signature: name, name: feature, value: value)
+    }
+    global = features.global.values
+  }
+
+  /// Prepares local functions alone (a mean template's barycentre), with no global features,
+  /// refusing what ``init(_:for:name:)`` refuses.
+  init(_ local: LocalFunctions, for matcher: SignatureMatcher, name: String)
+    throws(SignatureMatchingError)
+  {
     guard local.count > 0 else { throw .emptySignature(signature: name) }
     guard local.count <= SignatureMatcher.maximumSampleCount else {
       throw .tooManySamples(
@@ -32,10 +44,6 @@ struct PreparedSignature: Sendable {
       }
       channels[SampleChannel(function)] = column
     }
-    for (feature, value) in zip(GlobalFeatures.names, features.global.values) where !value.isFinite
-    {
-      throw .nonFiniteFeature(signature: name, name: feature, value: value)
-    }
     let zeros = [Double](repeating: 0, count: local.count)
     let xs = channels.removeValue(forKey: .x) ?? zeros
     let ys = channels.removeValue(forKey: .y) ?? zeros
@@ -44,7 +52,13 @@ struct PreparedSignature: Sendable {
     } catch {
       preconditionFailure("every column of LocalFunctions is count long: \(error)")
     }
-    global = features.global.values
+    global = []
+  }
+
+  /// A prepared signature of the given series and global features.
+  init(series: SampleBuffer, global: [Double]) {
+    self.series = series
+    self.global = global
   }
 
   /// The number of samples.

@@ -173,9 +173,12 @@ public struct SignatureMatcher: Hashable, Sendable, Codable {
 
   /// The distances of a questioned signature whose local distances to the references are
   /// `toReferences` and whose global features are `global`.
+  /// `meanTemplate` is its joint distance to the references' mean template, when there is one,
+  /// and the template's anchors.
   func distances(
     toReferences: [SignatureLocalDistances], global: [Double],
-    statistics: SignatureReferenceStatistics, indices: SignatureEvidenceValues<[Int]>
+    statistics: SignatureReferenceStatistics, indices: SignatureEvidenceValues<[Int]>,
+    meanTemplate: (distance: Double, genuineAnchor: Double, cohortDistance: Double?)? = nil
   ) -> SignatureDistances {
     let local = SignatureEvidenceValues { evidence in
       guard !localFunctions[evidence].isEmpty else { return 0.0 }
@@ -197,8 +200,9 @@ public struct SignatureMatcher: Hashable, Sendable, Codable {
     return SignatureDistances(
       joint: SignatureDistanceSpread(of: toReferences.map(\.joint)).mean,
       jointSpread: max(statistics.jointSpread.mean, Self.leastSpread),
-      cohort: statistics.cohortDistance.map { max($0, Self.leastSpread) }, local: local,
-      global: globalDistance)
+      cohort: statistics.cohortDistance.map { max($0, Self.leastSpread) },
+      meanTemplate: meanTemplate?.distance, meanTemplateSpread: meanTemplate?.genuineAnchor,
+      meanTemplateCohort: meanTemplate?.cohortDistance, local: local, global: globalDistance)
   }
 
   /// The most samples a signature may have: 2¹⁴ (2¾ minutes at 100 samples a second), so
