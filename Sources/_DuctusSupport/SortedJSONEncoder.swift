@@ -68,12 +68,65 @@ package struct SortedJSONEncoder: Sendable {
         EncodingError.Context(
           codingPath: path(), debugDescription: "Unable to encode \(value) directly in JSON."))
     }
+    if F.self == Double.self {
+      let double = unsafeBitCast(value, to: Double.self)
+      let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+        tenThousandthsText(double, into: buffer).map {
+          String(decoding: UnsafeBufferPointer(rebasing: buffer[..<$0]), as: UTF8.self)
+        }
+      }
+      if let text { return text }
+    }
     var text = value.description
     // "2.0" is written "2", as Foundation writes it; the test reads bytes, not characters.
     let whole = text.withUTF8 { utf8 in
       utf8.count > 2 && utf8[utf8.count - 1] == 0x30 && utf8[utf8.count - 2] == 0x2E
     }
     return whole ? String(decoding: text.utf8.dropLast(2), as: UTF8.self) : text
+  }
+
+  /// Writes `value` into `buffer` (24 bytes or more) when it is a whole number of
+  /// ten-thousandths less than 10¹⁰ in size (as the commands round most of their answers), with
+  /// integer arithmetic rather than `description`'s search for digits, and returns the number of
+  /// bytes; `nil` for any other number.
+  ///
+  /// The text is `description`'s less a trailing `.0`: the decimal reads back as `value`
+  /// (`value` is the correctly rounded quotient of its digits by 10⁴, which is checked), and no
+  /// other decimal of as few digits does, since two such decimals differ by 10⁻⁴ or more and
+  /// doubles under 10¹⁰ lie 2⁻¹⁹ apart or closer; `description` writes such numbers without an
+  /// exponent.
+  static func tenThousandthsText(_ value: Double, into buffer: UnsafeMutableBufferPointer<UInt8>)
+    -> Int?
+  {
+    let scaled = (value * 10_000).rounded()
+    guard abs(scaled) < 1e14, scaled / 10_000 == value else { return nil }
+    var units = UInt64(abs(scaled))
+    // The fraction's places, trailing zeros dropped.
+    var places = 4
+    while places > 0, units % 10 == 0 {
+      units /= 10
+      places -= 1
+    }
+    // The digits backwards from the end of the buffer, then moved to its start.
+    var end = buffer.count
+    var written = 0
+    repeat {
+      if written == places, places > 0 {
+        end -= 1
+        buffer[end] = UInt8(ascii: ".")
+      }
+      end -= 1
+      buffer[end] = UInt8(ascii: "0") + UInt8(units % 10)
+      units /= 10
+      written += 1
+    } while units > 0 || written <= places
+    if value.sign == .minus {
+      end -= 1
+      buffer[end] = UInt8(ascii: "-")
+    }
+    let count = buffer.count - end
+    for k in 0..<count { buffer[k] = buffer[end + k] }
+    return count
   }
 
   /// Appends a string as a JSON literal, escaped as Foundation escapes.

@@ -107,6 +107,23 @@ import _DuctusSupport
     }
   }
 
+  /// Numbers of at most four decimals (most of what the commands write) take a shorter way to
+  /// their digits; around it, the numbers that just miss it, which do not.
+  @Test func numbersOfFourDecimalsAsFoundationWritesThem() throws {
+    var random = SplitMix64(seed: 20_261_206)
+    var numbers: [Double] = [
+      0, -0.0, 0.0001, -0.0001, 0.001, 0.5, 5, -5, 1e9, 9_999_999_999.9999, 1e10, 1e-5, 5e-5,
+      123.45, -99.99, 635.5456, 0.00015,
+    ]
+    for _ in 0..<2_000 {
+      let magnitude = pow(10, Double(random.next() % 12))
+      let value = (Double(random.next() % 2_000_001) / 1_000_000 - 1) * magnitude
+      numbers += [(value * 10_000).rounded() / 10_000, value, value.nextUp]
+    }
+    #expect(try Self.sorted(numbers) == Self.foundation(numbers))
+    #expect(try Self.sorted(["x": numbers]) == Self.foundation(["x": numbers]))
+  }
+
   @Test func refusesNumbersThatAreNotFinite() {
     for value in [Double.nan, .infinity, -.infinity] {
       #expect(throws: EncodingError.self) { try SortedJSONEncoder().encode(["x": [value]]) }

@@ -76,6 +76,7 @@ struct InkPath {
     var pt: [Double] = []
     px.reserveCapacity(stroke.count)
     py.reserveCapacity(stroke.count)
+    if timed { pt.reserveCapacity(stroke.count) }
     let minimumStep = diagonal * 1e-9
     for i in 0..<stroke.count {
       let x = stroke.xs[i]

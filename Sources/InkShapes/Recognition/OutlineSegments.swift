@@ -86,10 +86,9 @@ struct OutlineSegments {
   func nearest(x: Double, y: Double, hint: Int = 0) -> (squaredDistance: Double, segment: Int) {
     let px = SIMD8(repeating: x)
     let py = SIMD8(repeating: y)
-    var best = SIMD8<Double>(repeating: .infinity)
-    var bestIndex = SIMD8<Double>(repeating: 0)
-    // The smallest of `best`'s lanes (which are never NaN).
+    // The least squared distance so far and the lowest index of the segments that reach it.
     var bound = Double.infinity
+    var boundIndex = Double.infinity
     blocks.withUnsafeBufferPointer { blocks in
       boxes.withUnsafeBufferPointer { boxes in
         guard !blocks.isEmpty else { return }
@@ -108,13 +107,18 @@ struct OutlineSegments {
           f.replace(with: 1, where: .!(f .< 1))
           let ex = ax + f * dx - px
           let ey = ay + f * dy - py
-          let d2 = ex * ex + ey * ey
+          var d2 = ex * ex + ey * ey
+          // A break's NaN is never nearer than anything.
+          d2.replace(with: .infinity, where: .!(d2 .< .infinity))
+          let least = Self.smallest(d2)
           // The blocks come out of order: of equal distances, the lower index wins.
-          let index = blocks[b].index
-          let nearer = d2 .< best .| (d2 .== best .& index .< bestIndex)
-          best.replace(with: d2, where: nearer)
-          bestIndex.replace(with: index, where: nearer)
-          bound = Self.smallest(best)
+          if least <= bound, least < .infinity {
+            var index = blocks[b].index
+            index.replace(with: .infinity, where: d2 .!= least)
+            let first = Self.smallest(index)
+            if least < bound || first < boundIndex { boundIndex = first }
+            bound = least
+          }
           while next < blocks.count,
             next == start || boxes[next].squaredDistance(x: x, y: y) > bound
           {
@@ -127,10 +131,7 @@ struct OutlineSegments {
       }
     }
     guard bound < .infinity else { return (bound, 0) }
-    // The lowest index of the lanes as near as `bound`.
-    var nearest = bestIndex
-    nearest.replace(with: .infinity, where: best .!= bound)
-    return (bound, Int(Self.smallest(nearest)))
+    return (bound, Int(boundIndex))
   }
 
   /// The smallest of eight lanes none of which is NaN, without the generic (slower) `min()`.

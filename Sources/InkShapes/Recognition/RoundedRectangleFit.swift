@@ -196,14 +196,19 @@ struct RoundedRectangleFit {
 
   /// The normal equations of a Gauss–Newton step from `p`: `JᵀJ` (a row a lane vector) and
   /// `Jᵀd`, `J` the distances' gradients and `d` the points' signed distances to the outline.
+  ///
+  /// `JᵀJ` is symmetric, and the product `gⱼgₖ` is `gₖgⱼ` bit for bit, so only its upper
+  /// triangle is summed (rows 0 and 1 whole, the rest from their diagonal on, in narrower
+  /// vectors) and the lower one copied from it: the same sums as every row in full.
   static func normalEquations(_ p: SIMD8<Double>, xs: [Double], ys: [Double], points: [Int]) -> (
     normal: [SIMD8<Double>], gradient: SIMD8<Double>
   ) {
     let (c, s) = (cos(p[2]), sin(p[2]))
-    var (r0, r1, r2, r3, r4, r5) = (
-      SIMD8<Double>(), SIMD8<Double>(), SIMD8<Double>(), SIMD8<Double>(), SIMD8<Double>(),
-      SIMD8<Double>()
-    )
+    var (r0, r1) = (SIMD8<Double>(), SIMD8<Double>())
+    // Rows 2 and 3 from lane 2 on, row 4 from lane 4 on, and row 5's diagonal.
+    var (r2, r3) = (SIMD4<Double>(), SIMD4<Double>())
+    var r4 = SIMD2<Double>()
+    var r55 = 0.0
     var gradient = SIMD8<Double>()
     xs.withUnsafeBufferPointer { xs in
       ys.withUnsafeBufferPointer { ys in
@@ -212,14 +217,22 @@ struct RoundedRectangleFit {
           gradient += g * d
           r0 += g * g[0]
           r1 += g * g[1]
-          r2 += g * g[2]
-          r3 += g * g[3]
-          r4 += g * g[4]
-          r5 += g * g[5]
+          let tail = SIMD4(g[2], g[3], g[4], g[5])
+          r2 += tail * g[2]
+          r3 += tail * g[3]
+          r4 += SIMD2(g[4], g[5]) * g[4]
+          r55 += g[5] * g[5]
         }
       }
     }
-    return ([r0, r1, r2, r3, r4, r5], gradient)
+    let rows: [SIMD8<Double>] = [
+      r0, r1,
+      SIMD8(r0[2], r1[2], r2[0], r2[1], r2[2], r2[3], 0, 0),
+      SIMD8(r0[3], r1[3], r2[1], r3[1], r3[2], r3[3], 0, 0),
+      SIMD8(r0[4], r1[4], r2[2], r3[2], r4[0], r4[1], 0, 0),
+      SIMD8(r0[5], r1[5], r2[3], r3[3], r4[1], r55, 0, 0),
+    ]
+    return (rows, gradient)
   }
 
   /// The solution of the 6 × 6 system (a row a lane vector, the right-hand side's first six
