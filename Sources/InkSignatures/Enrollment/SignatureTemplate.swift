@@ -38,6 +38,10 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
   /// matcher compares `dxShared` and `dyShared`, which InkFeatures' extractor alone does not
   /// give (a template saved before them compares `dx` and `dy`, which both give).
   ///
+  /// A signature that is an exact copy of a reference (``SignatureMatcher/isExactCopy(_:of:)``)
+  /// is a replay, not a signing: it is judged a forgery with the score 0, whatever the
+  /// threshold, and ``SignatureVerificationResult/replayedReference`` names the reference.
+  ///
   /// - Throws: ``SignatureMatchingError`` for an empty signature, a missing local function or a
   ///   number that is not finite.
   /// - Complexity: one dynamic time warping a reference, O(n·m) within the band, with its
@@ -56,6 +60,12 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
     let distances = matcher.distances(
       toReferences: toReferences, global: prepared.global, statistics: statistics,
       indices: indices)
-    return matcher.fusion.verification(of: distances)
+    var verification = matcher.fusion.verification(of: distances)
+    if let replayed = references.firstIndex(where: { matcher.isExactCopy(questioned, of: $0) }) {
+      verification.score = 0
+      verification.isAccepted = false
+      verification.replayedReference = replayed
+    }
+    return verification
   }
 }
