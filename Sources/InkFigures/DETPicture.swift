@@ -112,7 +112,7 @@ public enum DETPicture {
     }
     canvas.drawText(
       note(skilled: report.skilled, random: report.random),
-      from: CGPoint(x: plot.minX - 40, y: legendY + 28), fontSize: 12, color: text)
+      from: CGPoint(x: plot.minX - 65, y: legendY + 28), fontSize: 12, color: text)
     return try canvas.finish()
   }
 
@@ -121,8 +121,8 @@ public enum DETPicture {
   /// differ.
   static func note(skilled: SignatureForgeryFigures, random: SignatureForgeryFigures) -> String {
     String(
-      format: "* EER of all trials' scores pooled into one curve; the report's pooled EER, "
-        + "each trial's averaged: %.2f%% skilled, %.2f%% random",
+      format: "* EER of all trials' scores in one curve; the report's pooled EER (mean over "
+        + "trials): %.2f%% skilled, %.2f%% random",
       100 * skilled.pooledEER.mean, 100 * random.pooledEER.mean)
   }
 

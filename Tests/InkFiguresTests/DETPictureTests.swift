@@ -33,7 +33,8 @@ extension DETPictureTests {
     }
     let note = DETPicture.note(
       skilled: figures(curve: 0.079, pooled: 0.0768), random: figures(curve: 0.01, pooled: 0.012))
-    #expect(note.contains("all trials' scores pooled into one curve"))
+    #expect(note.contains("EER of all trials' scores in one curve"))
+    #expect(note.contains("pooled EER (mean over trials)"))
     #expect(note.contains("7.68% skilled"))
     #expect(note.contains("1.20% random"))
   }
