@@ -40,6 +40,15 @@ import Testing
     let genuine = try template.verify(SyntheticSignatures.features(user: 1, seed: 9))
     #expect(genuine.replayedReference == nil)
     #expect(genuine.score > 0)
+    // The replay's distances are those to the references it does not copy.
+    #expect(replay.distances.joint > 0)
+    // A template of copies of one signature (enrolled before copies were refused) cannot
+    // judge that signature.
+    var copies = template
+    copies.references = Array(repeating: Self.references[0], count: 3)
+    #expect(throws: SignatureMatchingError.duplicateReference(index: 1, original: 0)) {
+      try copies.verify(Self.references[0])
+    }
   }
 
   @Test func referencesOfSeveralPeopleAreRefusedWhateverTheirCount() throws {

@@ -27,7 +27,9 @@ import InkFeatures
 /// ``SignatureFusion/typicalCohortDistance``, which a template without a cohort takes: a small
 /// store's cohort may hold the same writer under another id) must not exceed ``spreadLimit``.
 /// And no reference may be an exact copy of another (``SignatureMatcher/isExactCopy(_:of:)``):
-/// a copy would shrink the spread the distances are divided by.
+/// a copy would shrink the spread the distances are divided by. The refusals:
+/// ``SignatureMatchingError/duplicateReference(index:original:)`` and
+/// ``SignatureMatchingError/spreadReferences(ratio:limit:)``.
 public struct SignatureEnrollment: Hashable, Sendable {
   /// The matcher whose distances the statistics are of.
   public var matcher: SignatureMatcher
@@ -68,9 +70,8 @@ public struct SignatureEnrollment: Hashable, Sendable {
   /// store) when it is not empty.
   ///
   /// - Throws: ``SignatureMatchingError/tooFewReferences(count:minimum:)``,
-  ///   ``SignatureMatchingError/duplicateReference(index:original:)``,
-  ///   ``SignatureMatchingError/inconsistentReference(index:evidence:ratio:limit:)``,
-  ///   ``SignatureMatchingError/spreadReferences(ratio:limit:)``, and the errors of a signature that cannot be compared (empty, missing a function, not finite).
+  ///   ``SignatureMatchingError/inconsistentReference(index:evidence:ratio:limit:)``, and the
+  ///   errors of a signature that cannot be compared (empty, missing a function, not finite).
   /// - Complexity: one joint DTW with its warping path a pair of references, and one joint DTW
   ///   a reference and cohort signature.
   public func enroll(_ references: [SignatureFeatures], cohort: [SignatureFeatures] = [])
@@ -112,20 +113,24 @@ public struct SignatureEnrollment: Hashable, Sendable {
       cohortDistance: cohortDistances.isEmpty
         ? nil : cohortDistances.reduce(0, +) / Double(cohortDistances.count)
     ) { table[$0][$1] }
-    if let consistencyLimit {
-      try Self.checkConsistency(statistics, limit: consistencyLimit)
-    }
+    if let consistencyLimit { try Self.checkConsistency(statistics, limit: consistencyLimit) }
     if let spreadLimit {
-      // Never below the typical distance: a small store's cohort may hold the same writer
-      // under another id, whose closeness would refuse them.
-      let typical = matcher.fusion.typicalCohortDistance
-      let others = max(statistics.cohortDistance ?? typical, typical)
-      let ratio = statistics.jointSpread.mean / others
-      if others > 0, ratio > spreadLimit {
-        throw .spreadReferences(ratio: ratio, limit: spreadLimit)
-      }
+      try checkSpread(statistics, limit: spreadLimit)
     }
     return SignatureTemplate(matcher: matcher, references: references, statistics: statistics)
+  }
+
+  /// Refuses references whose spread (mean joint distance to one another) is more than
+  /// `limit` times their distance to other people: the cohort distance, never taken below the
+  /// typical cohort distance (a small store's cohort may hold the same writer under another
+  /// id, whose closeness would refuse them).
+  func checkSpread(_ statistics: SignatureReferenceStatistics, limit: Double)
+    throws(SignatureMatchingError)
+  {
+    let typical = matcher.fusion.typicalCohortDistance
+    let others = max(statistics.cohortDistance ?? typical, typical)
+    let ratio = statistics.jointSpread.mean / others
+    if others > 0, ratio > limit { throw .spreadReferences(ratio: ratio, limit: limit) }
   }
 
   /// Refuses references one of which is, for some kind, more than `limit` times as far from

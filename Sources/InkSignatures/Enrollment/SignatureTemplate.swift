@@ -40,7 +40,8 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
   ///
   /// A signature that is an exact copy of a reference (``SignatureMatcher/isExactCopy(_:of:)``)
   /// is a replay, not a signing: it is judged a forgery with the score 0, whatever the
-  /// threshold, and ``SignatureVerificationResult/replayedReference`` names the reference.
+  /// threshold, its distances those to the other references, and
+  /// ``SignatureVerificationResult/replayedReference`` names the reference.
   ///
   /// - Throws: ``SignatureMatchingError`` for an empty signature, a missing local function or a
   ///   number that is not finite.
@@ -52,6 +53,9 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
   {
     let indices = try matcher.globalFeatureIndices()
     let prepared = try PreparedSignature(questioned, for: matcher, name: "questioned")
+    if let replayed = references.firstIndex(where: { matcher.isExactCopy(questioned, of: $0) }) {
+      return try replay(of: replayed, questioned)
+    }
     var toReferences: [SignatureLocalDistances] = []
     for (index, reference) in references.enumerated() {
       let other = try PreparedSignature(reference, for: matcher, name: "reference \(index + 1)")
@@ -60,12 +64,6 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
     let distances = matcher.distances(
       toReferences: toReferences, global: prepared.global, statistics: statistics,
       indices: indices)
-    var verification = matcher.fusion.verification(of: distances)
-    if let replayed = references.firstIndex(where: { matcher.isExactCopy(questioned, of: $0) }) {
-      verification.score = 0
-      verification.isAccepted = false
-      verification.replayedReference = replayed
-    }
-    return verification
+    return matcher.fusion.verification(of: distances)
   }
 }
