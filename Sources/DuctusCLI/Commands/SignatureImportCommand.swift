@@ -16,14 +16,14 @@ struct SignatureImportCommand: Command {
         + "(ISO/IEC 19794-7 channels), or any corpus whose records name their user in the "
         + "metadata \"user\": its records are grouped by user, in "
         + "order, and each user is enrolled from their references in one transaction, without "
-        + "the consistency and spread checks (they were checked when first enrolled) but with at least 2 "
-        + "references (none an exact copy of another). The templates are computed as enrolment computes them, with the user's "
+        + "the consistency check (they were checked when first enrolled) but with at least 2 "
+        + "references. The templates are computed as enrolment computes them, with the user's "
         + "matcher, threshold and cohort distance as the export's metadata \"matcher\", "
         + "\"threshold\" and \"cohortDistance\" give them (a corpus without them: the "
         + "default matcher and threshold, and a cohort from this store's other users), so they "
         + "equal the exporting store's, also for a user enrolled by an earlier Ductus. A user enrolled already is a usage error (exit 2) unless "
         + "--replace; the users before them stay imported. Answer: a line a user, {\"user\", "
-        + "\"references\"}, written as each user is imported.",
+        + "\"references\"}.",
       options: [
         SignatureStoreOptions.store,
         .flag("replace", help: "Replace users who are enrolled already."),
