@@ -159,9 +159,9 @@ struct SignatureStoreRefusalTests {
     // Users of long signatures, so that the import takes a while.
     var lines: [String] = []
     let writer = DuctusJSONWriter(breaksLinesBetweenStrokes: false)
-    for user in 0..<40 {
+    for user in 0..<60 {
       for n in 1...5 {
-        let text = SignatureEvaluateCommandTests.svc2004(user: user % 5 + 1, n: n, count: 1500)
+        let text = SignatureEvaluateCommandTests.svc2004(user: user % 5 + 1, n: n, count: 400)
         let drawing = try SVC2004Reader.record(from: Data(text.utf8), name: "U1S\(n).TXT").drawing
         let record = CorpusRecord(
           key: "u\(user)/\(n)", label: "u\(user)", metadata: ["user": "u\(user)"],
@@ -176,7 +176,7 @@ struct SignatureStoreRefusalTests {
     let store = folder.appendingPathComponent("store.db").path
     let run = try RunningDuctus(["signature", "import", "--store", store, corpus.path])
     try run.closeInput()
-    #expect(RunningDuctus.wait(seconds: 120) { !run.standardOutput.isEmpty })
+    #expect(RunningDuctus.wait(seconds: 240) { !run.standardOutput.isEmpty })
     run.send(SIGINT)
     let outcome = run.waitForExit()
     #expect(outcome.exitCode == 130, "\(outcome.standardError)")
