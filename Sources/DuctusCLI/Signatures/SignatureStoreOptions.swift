@@ -17,8 +17,7 @@ enum SignatureStoreOptions {
   /// `--user ID`.
   static let user = OptionDeclaration.value(
     "user", valueName: "id",
-    help: "The user's id: 1-256 bytes of UTF-8 without control characters (bytes that are "
-      + "not UTF-8 are refused).")
+    help: "The user's id: 1-256 bytes of UTF-8 without control characters.")
 
   /// The store's path, required.
   static func storePath(_ arguments: ParsedArguments) throws -> String {
