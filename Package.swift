@@ -148,7 +148,10 @@ let package = Package(
       name: "InkSignatureStoreTests", dependencies: ["DuctusTestSupport", "InkSignatureStore"]),
     .testTarget(
       name: "InkFiguresTests",
-      dependencies: ["DuctusTestSupport", "InkFigures", "InkTracing", "InkRender", "OpenPencilKit"]),
+      dependencies: [
+        "DuctusTestSupport", "InkFigures", "InkTracing", "InkRender", "InkSignatures",
+        "OpenPencilKit",
+      ]),
     .testTarget(
       name: "DuctusCLITests",
       dependencies: [

@@ -5,7 +5,8 @@ import OpenPencilKit
 
 /// The DET (detection error trade-off) picture of a signature evaluation: false-reject rate
 /// against false-accept rate on normal-deviate axes, one curve for skilled and one for random
-/// forgeries, each with its equal-error point marked on the diagonal, and a legend.
+/// forgeries, each with its equal-error point marked on the diagonal, and a legend whose EERs
+/// are the curves' (every trial's scores pooled), with the report's mean over trials beside.
 ///
 /// Martin, Doddington, Kamm, Ordowski and Przybocki, "The DET curve in assessment of detection
 /// task performance" (Eurospeech 1997): on axes scaled by the inverse of the standard normal
@@ -105,11 +106,24 @@ public enum DETPicture {
       canvas.fillCircle(center: CGPoint(x: x + 13, y: legendY), radius: 4, color: color)
       x += 34
       x += canvas.drawText(
-        name + String(format: " (EER %.2f%%)", 100 * figures.curveEER),
+        name + String(format: " (EER %.2f%%*)", 100 * figures.curveEER),
         from: CGPoint(x: x, y: legendY), fontSize: 14, color: text)
       x += 30
     }
+    canvas.drawText(
+      note(skilled: report.skilled, random: report.random),
+      from: CGPoint(x: plot.minX - 65, y: legendY + 28), fontSize: 12, color: text)
     return try canvas.finish()
+  }
+
+  /// The line under the legend: what the legend's EERs are (those of the curves, every trial's
+  /// scores pooled), beside the report's pooled EERs (each trial's pooled EER, averaged), which
+  /// differ.
+  static func note(skilled: SignatureForgeryFigures, random: SignatureForgeryFigures) -> String {
+    String(
+      format: "* EER of all trials' scores in one curve; the report's pooled EER (mean over "
+        + "trials): %.2f%% skilled, %.2f%% random",
+      100 * skilled.pooledEER.mean, 100 * random.pooledEER.mean)
   }
 
   /// The standard normal quantile `Φ⁻¹(p)` for `0 < p < 1`: Acklam's rational approximation

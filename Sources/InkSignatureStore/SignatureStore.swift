@@ -368,6 +368,8 @@ public final class SignatureStore {
         Platform.status(of: path + suffix, followingLinks: false).map { (path + suffix, $0) }
       })
     {
+      // The message begins with the store's path: the store itself is "the store".
+      let file = file == path ? "the store" : file
       guard status.kind == .regular else {
         throw SignatureStoreError(
           .unsafeFile, "\(file) is not a regular file (a link, a folder or a device)",
@@ -528,6 +530,10 @@ public final class SignatureStore {
     case SQLITE_NOTADB:
       return SignatureStoreError(
         .notAStore, "is not a signature store (not an SQLite database)", path: path)
+    case SQLITE_CORRUPT:
+      return SignatureStoreError(
+        .damaged, "the store is damaged (SQLite: \(error.message)); restore it from a backup",
+        path: path)
     case SQLITE_BUSY, SQLITE_LOCKED:
       return SignatureStoreError(
         .database,

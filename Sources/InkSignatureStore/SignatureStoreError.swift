@@ -22,7 +22,10 @@ public struct SignatureStoreError: Error, Hashable, Sendable, CustomStringConver
     case changed
     /// What was to be stored breaks a rule of the store (no references, too many).
     case invalidContent
-    /// SQLite failed: the disk is full, the file is damaged, the lock was held too long.
+    /// The file is an SQLite database that SQLite finds malformed (`SQLITE_CORRUPT`): cut
+    /// short or overwritten.
+    case damaged
+    /// SQLite failed: the disk is full, the lock was held too long.
     case database
   }
 

@@ -297,7 +297,7 @@ struct SignatureStoreTests {
         _ = try? opened.integrityCheck()
         _ = try? opened.references(of: "u5")
       } catch {
-        #expect([.notAStore, .database].contains(error.kind), "\(trial): \(error)")
+        #expect([.notAStore, .damaged, .database].contains(error.kind), "\(trial): \(error)")
       }
     }
   }

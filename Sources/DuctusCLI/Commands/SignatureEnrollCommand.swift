@@ -17,7 +17,12 @@ struct SignatureEnrollCommand: Command {
         + "must be at least --min-references and agree with one another: for each kind of "
         + "evidence (shape, timing, pressure), no reference may be more than 1.8 times as far "
         + "from the others as the typical reference is; an inconsistent enrolment is refused "
-        + "with the reference to write again (exit 65), and nothing is stored. The store keeps "
+        + "with the reference to write again (exit 65), and nothing is stored. The references' "
+        + "spread (their mean distance to one another) may be at most "
+        + "\(SignatureEnrollment.defaultSpreadLimit) times their distance to other people's "
+        + "signatures (the cohort's, taken no smaller than the typical one), else they are "
+        + "refused as not one person's (exit 65). A reference that is an exact copy of "
+        + "another (the same samples) is refused (exit 65), naming both. The store keeps "
         + "each drawing (as Ductus JSON), its features and the user's template, in one "
         + "transaction: a killed enrolment leaves the user wholly enrolled or not at all. "
         + "Enrolling a user again needs --replace. The template is set against a cohort: the "
@@ -74,11 +79,7 @@ struct SignatureEnrollCommand: Command {
       template = try SignatureEnrollment(minimumReferences: minimum).enroll(
         records.map(\.features), cohort: cohort)
     } catch {
-      var message = "not enrolled: \(error)"
-      if case .inconsistentReference(let index, _, _, _) = error {
-        message += " (reference \(index + 1) is \(records[index].name))"
-      }
-      throw CommandFailure(.malformedInput, message)
+      throw CommandFailure(.malformedInput, Self.message(error, records: records))
     }
     if let threshold { template.matcher.fusion.threshold = threshold }
     let answer = try SignatureStoreOptions.enroll(
@@ -86,5 +87,31 @@ struct SignatureEnrollCommand: Command {
       in: try SignatureStore(path: path, create: true))
     context.output.write(try TraceOptions.encoder.encode(answer) + Data("\n".utf8))
     return .success
+  }
+
+  /// The refusal of an enrolment, naming the files of the references it is about.
+  static func message(_ error: SignatureMatchingError, records: [SignatureRecord]) -> String {
+    func name(_ index: Int) -> String {
+      records.indices.contains(index) ? records[index].name : "reference \(index + 1)"
+    }
+    switch error {
+    case .duplicateReference(let index, let original):
+      return "not enrolled: reference \(index + 1) (\(name(index))) is an exact copy of "
+        + "reference \(original + 1) (\(name(original))): the same samples, which a pen never "
+        + "writes twice; leave it out"
+    case .inconsistentReference(let index, _, _, _):
+      return "not enrolled: \(error) (reference \(index + 1) is \(name(index)))"
+    case .emptySignature(let signature), .tooManySamples(let signature, _, _),
+      .missingFunction(let signature, _), .nonFiniteFeature(let signature, _, _):
+      // The library names a reference "reference k"; the file says which.
+      if signature.hasPrefix("reference "), let k = Int(signature.dropFirst(10)),
+        records.indices.contains(k - 1)
+      {
+        return "\(records[k - 1].name): not enrolled: \(error)"
+      }
+      return "not enrolled: \(error)"
+    default:
+      return "not enrolled: \(error)"
+    }
   }
 }

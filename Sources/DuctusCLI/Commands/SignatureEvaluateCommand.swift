@@ -24,7 +24,9 @@ struct SignatureEvaluateCommand: Command {
         + "{\"mean\", \"sd\"} over the trials, the rates at the tuned thresholds and the DET "
         + "points; \"folds\" (each half's tuned matcher and figures), \"users\" (each user's "
         + "EERs and mean scores) and \"scores\" (histograms of the scores). Rates are fractions "
-        + "(0.05 is 5%). --det draws the DET curves (PNG, SVG or PDF by extension). The draws "
+        + "(0.05 is 5%). --det draws the DET curves (PNG, SVG or PDF by extension), every "
+        + "trial's scores pooled into one curve a kind: the legend's EERs are those curves', "
+        + "which differ from \"pooledEER\" (each trial's, averaged; written under it). The draws "
         + "are seeded (--seed), so a run gives the same figures on any machine.",
       options: [
         .value(
@@ -66,6 +68,11 @@ struct SignatureEvaluateCommand: Command {
     if let output, output != "-" { try context.checkOutputFolder(of: output) }
     guard let path = arguments.argument("dataset") else { throw UsageError("missing dataset") }
     try context.checkInputExists(path)
+    guard path != "-", Platform.status(of: path)?.kind == .folder else {
+      throw UsageError(
+        "'\(path)' is not a folder: signature evaluate needs the folder of a data set's "
+          + "U<user>S<n>.TXT files")
+    }
     let quiet = arguments.flag("quiet")
     let (input, records) = try GestureOptions.records(
       of: path, format: .svc2004, limits: try ReadLimitOptions.limits(arguments),
@@ -137,6 +144,20 @@ struct SignatureEvaluateCommand: Command {
       }
       byUser[user, default: []].append(
         (number, features, record.metadata["authenticity"] == "genuine"))
+    }
+    // The protocol takes references and tests by number: a user missing one would silently
+    // have another in its place.
+    let numbers = Set(byUser.values.flatMap { $0.map(\.0) })
+    for user in byUser.keys.sorted() {
+      let missing = numbers.subtracting(byUser[user]!.map(\.0)).sorted()
+      guard missing.isEmpty else {
+        throw CommandFailure(
+          .malformedInput,
+          "\(file): user \(user) has no "
+            + missing.prefix(5).map { "U\(user)S\($0).TXT" }.joined(separator: ", ")
+            + (missing.count > 5 ? " (and \(missing.count - 5) more)" : "")
+            + ", which other users have; every user needs the same signatures")
+      }
     }
     return byUser.keys.sorted().map { user in
       let signatures = byUser[user]!.sorted { $0.0 < $1.0 }

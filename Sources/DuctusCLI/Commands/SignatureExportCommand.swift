@@ -37,7 +37,9 @@ struct SignatureExportCommand: Command {
         .value(
           "format", valueName: "format", help: "The corpus's format.",
           allowedValues: Self.formats.map(\.rawValue),
-          defaultDescription: "signature-xml when -o ends in .xml, else ductus-ndjson"),
+          defaultDescription:
+            "signature-xml when -o ends in .xml, else ductus-ndjson; an -o extension that "
+            + "names another format (.inkml, .json, .txt) is refused"),
         .value(
           "output", short: "o", valueName: "file",
           help: "Write the corpus here ('-': standard output)."),
@@ -52,6 +54,15 @@ struct SignatureExportCommand: Command {
   static func format(_ arguments: ParsedArguments, output: String) throws -> InkFileFormat {
     let named = URL(fileURLWithPath: output).pathExtension.lowercased()
     let byName = formats.first { $0.fileExtensions.contains(named) }
+    // An extension that names a format an export is not written in (`-o users.inkml`) would
+    // put one format under another's name.
+    if byName == nil, !named.isEmpty,
+      let other = InkFileFormat.allCases.first(where: { $0.fileExtensions.contains(named) })
+    {
+      throw UsageError(
+        "-o \(output): the extension names \(other.rawValue), which an export is not written "
+          + "in; name the file .ndjson (ductus-ndjson) or .xml (signature-xml)")
+    }
     // The parser admits only the names of `formats`.
     guard let chosen = try arguments.value("format", as: InkFileFormat.self) else {
       return byName ?? .ductusNDJSON

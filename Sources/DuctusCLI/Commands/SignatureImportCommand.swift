@@ -62,7 +62,7 @@ struct SignatureImportCommand: Command {
       do {
         template = try SignatureEnrollment(
           matcher: saved.matcher ?? SignatureMatcher(), minimumReferences: 2,
-          consistencyLimit: nil
+          consistencyLimit: nil, spreadLimit: nil
         ).enroll(references.map(\.features), cohort: cohort)
       } catch {
         throw CommandFailure(
@@ -77,6 +77,8 @@ struct SignatureImportCommand: Command {
         user, records: references, template: template, replacing: arguments.flag("replace"),
         in: store)
       context.output.write(try TraceOptions.encoder.encode(answer) + Data("\n".utf8))
+      // A line a user as it is imported: an interrupted import says which users it left.
+      try context.output.flush()
     }
     return .success
   }

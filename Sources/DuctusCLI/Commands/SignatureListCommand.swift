@@ -12,7 +12,8 @@ struct SignatureListCommand: Command {
         "One line a user, by id: NDJSON {\"user\", \"references\", \"enrolled\", "
         + "\"updated\", \"verifications\"} (dates in ISO 8601, UTC; verifications: the lines "
         + "of the store's log for the user), or with --format text a table. --check also runs "
-        + "SQLite's integrity check, and exits 65 when it finds a problem.",
+        + "SQLite's integrity check, and exits 65 when it finds a problem; a store SQLite "
+        + "finds malformed (cut short, overwritten) exits 65 with or without it.",
       options: [
         SignatureStoreOptions.store,
         .flag("check", help: "Check the store's integrity too."),

@@ -17,7 +17,10 @@ struct SignatureUpdateCommand: Command {
         + "only when it is judged genuine is it added, with the template computed again from "
         + "the references (the newest --keep of them; the oldest go), in a second "
         + "transaction, which adds nothing when another process changed the user in between "
-        + "(exit 74: try again). A signature judged a forgery is not added (exit 65). Answer: "
+        + "(exit 74: try again). A signature judged a forgery is not added (exit 65), nor one "
+        + "that is an exact copy of a reference (the same samples: a replay, logged as a "
+        + "forgery; exit 65, naming the reference). --keep may not be below the user's "
+        + "--min-references (exit 2). Answer: "
         + "the verification's, with \"added\" and \"references\".",
       options: [
         SignatureStoreOptions.store, SignatureStoreOptions.user, RecordSelection.option,
@@ -25,6 +28,10 @@ struct SignatureUpdateCommand: Command {
           "keep", valueName: "N",
           help: "The most references a user keeps (2-\(SignatureStore.maximumReferences)).",
           defaultDescription: "10"),
+        .value(
+          "min-references", valueName: "N",
+          help: "The fewest references the user may keep, as enrolled (2 or more).",
+          defaultDescription: "5"),
         CommonOptions.inputFormat(help: "The file's format."),
       ] + ReadLimitOptions.all,
       arguments: [ArgumentDeclaration("file", help: "The signature's file.")])
@@ -43,6 +50,13 @@ struct SignatureUpdateCommand: Command {
     guard (2...SignatureStore.maximumReferences).contains(keep) else {
       throw UsageError("--keep must be 2 to \(SignatureStore.maximumReferences)")
     }
+    let minimum = try arguments.value("min-references", as: Int.self) ?? 5
+    guard minimum >= 2 else { throw UsageError("--min-references must be at least 2") }
+    guard keep >= minimum else {
+      throw UsageError(
+        "--keep \(keep) is below the user's minimum of \(minimum) references (give "
+          + "--min-references as the user was enrolled with)")
+    }
     guard let path = arguments.argument("file") else {
       throw UsageError("missing the signature's file")
     }
@@ -54,6 +68,13 @@ struct SignatureUpdateCommand: Command {
       limits: try ReadLimitOptions.limits(arguments), context: context)
     let verification = try SignatureVerifyCommand.verify(
       candidate, user: id, template: template, store: store)
+    if let replayed = verification.replayedReference {
+      throw CommandFailure(
+        .malformedInput,
+        "\(candidate.name): not added to \(SignatureStore.quoted(id))'s references: it is an "
+          + "exact copy of reference \(replayed + 1) (the same samples, which a pen never "
+          + "writes twice)")
+    }
     guard verification.decision == "genuine" else {
       throw CommandFailure(
         .malformedInput,
@@ -66,7 +87,8 @@ struct SignatureUpdateCommand: Command {
     let updated: SignatureTemplate
     do {
       updated = try SignatureEnrollment(
-        matcher: template.matcher, minimumReferences: 2, consistencyLimit: nil
+        matcher: template.matcher, minimumReferences: 2, consistencyLimit: nil,
+        spreadLimit: nil
       ).enroll(kept, cohort: cohort)
     } catch {
       throw CommandFailure(.malformedInput, "\(candidate.name): \(error)")

@@ -18,10 +18,15 @@ struct SignatureVerifyCommand: Command {
         + "verification article of InkSignatures). Answer (keys sorted): {\"user\", "
         + "\"score\", \"decision\" (\"genuine\" when the score reaches the threshold, else "
         + "\"forgery\"), \"threshold\", \"evidence\" (the kind of difference that weighed "
-        + "most: \"shape\", \"timing\" or \"pressure\"), \"contributions\" (each kind's share "
-        + "of the fused distance)}. The exit status is 0 whatever the decision. Each "
-        + "verification is appended to the store's log (the outcome only, never the "
-        + "signature).",
+        + "most: \"shape\", \"timing\" or \"pressure\"), \"contributions\" (per kind, "
+        + "local[k] + w * global[k]: its DTW distance over the references' own spread plus "
+        + "its weighted global-feature distance, about 1 for a signature as far from the "
+        + "references as they are from one another; the largest is the evidence; they are "
+        + "not shares of the fused distance)}. A signature that is an exact copy of a "
+        + "reference (the same samples, which a pen never writes twice) is a replay: judged "
+        + "\"forgery\" with the score 0 and a \"reason\" naming the reference it copies. "
+        + "The exit status is 0 whatever the decision. Each verification, a replay's too, "
+        + "is appended to the store's log (the outcome only, never the signature).",
       options: [
         SignatureStoreOptions.store, SignatureStoreOptions.user, RecordSelection.option,
         CommonOptions.inputFormat(help: "The file's format."),
@@ -37,6 +42,14 @@ struct SignatureVerifyCommand: Command {
     var threshold: Double
     var evidence: String
     var contributions: SignatureEvidenceValues<Double>
+    /// Why a signature was judged a forgery whatever its distances (a replay), if it was.
+    var reason: String?
+    /// The reference (0-based) the signature copies, for `update`'s refusal; not answered.
+    var replayedReference: Int?
+
+    private enum CodingKeys: String, CodingKey {
+      case user, score, decision, threshold, evidence, contributions, reason
+    }
   }
 
   func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
@@ -70,7 +83,11 @@ struct SignatureVerifyCommand: Command {
       user: user, score: verification.score,
       decision: verification.isAccepted ? "genuine" : "forgery",
       threshold: verification.threshold, evidence: verification.evidence.rawValue,
-      contributions: verification.contributions)
+      contributions: verification.contributions,
+      reason: verification.replayedReference.map {
+        "an exact copy of reference \($0 + 1) (the same samples, which a pen never writes "
+          + "twice): a replay"
+      }, replayedReference: verification.replayedReference)
     try store.log(
       VerificationRecord(
         user: user, date: Date(), score: answer.score, decision: answer.decision,

@@ -32,10 +32,30 @@ enum SignatureStoreOptions {
     guard let id = arguments.value(user.name) else {
       throw UsageError("missing --user ID (whose signatures)")
     }
+    // CommandLine.arguments reads every byte that is not UTF-8 as U+FFFD.
+    let undecodable =
+      id.contains("\u{FFFD}")
+      && invalidUTF8Arguments().contains { $0 == id || $0.hasSuffix("=" + id) }
+    if undecodable {
+      throw UsageError(
+        "--user: the id's bytes are not valid UTF-8 (an id is 1-256 bytes of UTF-8; bytes "
+          + "that are not would all read as the same replacement character)")
+    }
     if let problem = SignatureStore.problem(withUserID: id) {
       throw UsageError("--user: \(problem)")
     }
     return id
+  }
+
+  /// The process's arguments whose bytes are not valid UTF-8, as `CommandLine.arguments`
+  /// decodes them (each invalid sequence a U+FFFD): ids that would otherwise collide.
+  static func invalidUTF8Arguments() -> [String] {
+    (0..<Int(CommandLine.argc)).compactMap { index in
+      guard let bytes = CommandLine.unsafeArgv[index],
+        String(validatingCString: bytes) == nil
+      else { return nil }
+      return String(cString: bytes)
+    }
   }
 
   /// Opens the store (creating it only when `create`).

@@ -54,9 +54,9 @@ package struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertibl
 
   /// Classifies any error: a `CommandFailure` stays as it is, a `UsageError` exits 2, a
   /// `SignatureStoreError` by its kind (66 missing store or user, 2 a bad id or a user enrolled
-  /// already, 65 a file that is not a store, 74 an unsafe file or a database failure), an
-  /// `InkFormatError` exits 65 (2 when the format cannot do what was asked, such as writing a
-  /// format that is only read), an `OutputFileError` and any other failure 74.
+  /// already, 65 a file that is not a store or is damaged, 74 an unsafe file or a database
+  /// failure), an `InkFormatError` exits 65 (2 when the format cannot do what was asked, such
+  /// as writing a format that is only read), an `OutputFileError` and any other failure 74.
   package init(_ error: any Error) {
     switch error {
     case let failure as CommandFailure:
@@ -77,7 +77,7 @@ package struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertibl
         switch store.kind {
         case .missing, .unknownUser: .inputMissing
         case .invalidUserID, .alreadyEnrolled: .usage
-        case .notAStore, .newerSchema, .invalidContent: .malformedInput
+        case .notAStore, .newerSchema, .invalidContent, .damaged: .malformedInput
         case .unsafeFile, .database, .changed: .ioError
         }
       self.init(code, store.description)

@@ -44,6 +44,11 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
   /// matcher compares `dxShared` and `dyShared`, which InkFeatures' extractor alone does not
   /// give (a template saved before them compares `dx` and `dy`, which both give).
   ///
+  /// A signature that is an exact copy of a reference (``SignatureMatcher/isExactCopy(_:of:)``)
+  /// is a replay, not a signing: it is judged a forgery with the score 0, whatever the
+  /// threshold, its distances those to the other references, and
+  /// ``SignatureVerificationResult/replayedReference`` names the reference.
+  ///
   /// - Throws: ``SignatureMatchingError`` for an empty signature, a missing local function or a
   ///   number that is not finite.
   /// - Complexity: one dynamic time warping a reference, O(n·m) within the band, with its
@@ -54,6 +59,9 @@ public struct SignatureTemplate: Hashable, Sendable, Codable {
   {
     let indices = try matcher.globalFeatureIndices()
     let prepared = try PreparedSignature(questioned, for: matcher, name: "questioned")
+    if let replayed = references.firstIndex(where: { matcher.isExactCopy(questioned, of: $0) }) {
+      return try replay(of: replayed, questioned)
+    }
     var toReferences: [SignatureLocalDistances] = []
     for (index, reference) in references.enumerated() {
       let other = try PreparedSignature(reference, for: matcher, name: "reference \(index + 1)")

@@ -18,6 +18,12 @@ public enum SignatureMatchingError: Error, Hashable, Sendable, CustomStringConve
   /// One reference is much farther from the others than the typical reference is: `ratio` is
   /// its mean distance to the others over the median of those means, for `evidence`.
   case inconsistentReference(index: Int, evidence: SignatureEvidence, ratio: Double, limit: Double)
+  /// Reference `index` is an exact copy of reference `original` (both 0-based): the same
+  /// samples, which a pen never writes twice.
+  case duplicateReference(index: Int, original: Int)
+  /// The references are too far from one another for one person's: their spread (mean joint
+  /// distance to one another) over their distance to other people is `ratio`, above `limit`.
+  case spreadReferences(ratio: Double, limit: Double)
 
   /// One line naming the signature and the problem.
   public var description: String {
@@ -38,6 +44,13 @@ public enum SignatureMatchingError: Error, Hashable, Sendable, CustomStringConve
       "reference \(index + 1) is inconsistent with the others: its mean \(evidence) distance to "
         + "them is \(Self.rounded(ratio)) times the typical reference's (the limit is "
         + "\(Self.rounded(limit))); write it again or leave it out"
+    case .duplicateReference(let index, let original):
+      "reference \(index + 1) is an exact copy of reference \(original + 1) (the same samples, "
+        + "which a pen never writes twice); leave it out"
+    case .spreadReferences(let ratio, let limit):
+      "the references are as far from one another as from other people's signatures: their "
+        + "mean distance to one another is \(Self.rounded(ratio)) times their distance to "
+        + "others (the limit is \(Self.rounded(limit))); are they all one person's?"
     }
   }
 
