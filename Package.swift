@@ -85,7 +85,7 @@ let package = Package(
       dependencies: [
         "_DuctusSupport", "OpenPencilKit", "InkFormats", "InkRender", "InkMath", "InkSampling",
         "InkDistances", "InkRecognition", "InkTracing", "InkShapes", "InkFeatures", "InkClustering",
-        "InkSignatures", "InkSignatureStore", "InkFigures", "OpenPaperKit",
+        "InkSignatures", "InkSignatureStore", "InkFigures",
       ]),
     .executableTarget(name: "ductus", dependencies: ["DuctusCLI"]),
     .executableTarget(

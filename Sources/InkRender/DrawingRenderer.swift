@@ -69,6 +69,17 @@ public struct DrawingRenderer: Hashable, Sendable {
     return try canvas.finish()
   }
 
+  /// A picture of a paper given as Ductus JSON bytes (`PaperMarkup(dataRepresentation:)`),
+  /// for a caller that holds the bytes and not the model: `ductus render OUT.paper.json`.
+  ///
+  /// - Throws: `PaperMarkupDataError` when the bytes are not a paper, and what rendering the
+  ///   paper throws (``RenderError``).
+  public func render(paperData data: Data, framing: RenderFraming? = nil, as format: RenderFormat)
+    throws -> Data
+  {
+    try render(try PaperMarkup(dataRepresentation: data), framing: framing, as: format)
+  }
+
   /// A canvas framed for a drawing and filled with the background, with no stroke drawn yet.
   ///
   /// - Throws: ``RenderError/emptyDrawing``, ``RenderError/invalidRegion(_:)``,

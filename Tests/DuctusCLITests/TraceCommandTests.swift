@@ -179,7 +179,7 @@ struct TraceCommandTests {
       + String(decoding: drawing, as: UTF8.self) + "}"
     let requests =
       [
-        request, #"{"id":"two","template":"shapes/nothing","attempt":{}}"#, "not json",
+        request, #"{"id":"two","template":"shapes/nothing","attempt":{"strokes":[]}}"#, "not json",
         request.replacingOccurrences(of: #""id":1"#, with: #""id":3"#),
       ].joined(separator: "\n") + "\n"
     let run = try DuctusProcess.run(["trace", "session"], input: Data(requests.utf8))

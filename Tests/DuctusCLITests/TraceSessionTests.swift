@@ -298,7 +298,7 @@ import _DuctusSupport
     // The attempt is at level 2: arrays open to level 32 may hold nothing, as before the
     // scanner walked the attempt instead of reading it.
     func nested(_ levels: Int, _ inner: String) -> String {
-      "{\"id\":9,\"template\":\"latin/a\",\"attempt\":{\"x\":"
+      "{\"id\":9,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[],\"x\":"
         + String(repeating: "[", count: levels) + inner + String(repeating: "]", count: levels)
         + "}}"
     }
@@ -362,7 +362,7 @@ import _DuctusSupport
           let trailing = String(repeating: " ", count: padding)
           let number = "\(integer)\(ending.text)\(trailing)"
           let lines = [
-            "{\"template\":\"latin/a\",\"attempt\":{},\"id\":\(number)}",
+            "{\"template\":\"latin/a\",\"attempt\":{\"strokes\":[]},\"id\":\(number)}",
             "{\"id\":1,\"template\":\"latin/a\",\"attempt\":{\"strokes\":[{\"points\":"
               + "{\"y\":[0,0],\"x\":[0.5, \(number)]}}]}}",
           ]

@@ -47,9 +47,21 @@ import Testing
     let with = try SignatureEvaluation(trials: 2, seed: 7).run(users)
     for (old, new) in zip(without.folds, with.folds) {
       #expect(old.matcher.fusion.meanTemplateShare == 0)
+      // No template was made: the typical cohort distance of templates stays its default.
+      #expect(old.matcher.fusion.typicalMeanTemplateCohortDistance == 1)
       #expect(new.matcher.fusion.meanTemplateShare == 0.5)
       #expect(new.matcher.fusion.typicalMeanTemplateCohortDistance != 1)
     }
     #expect(without.users.map(\.meanScore) != with.users.map(\.meanScore))
+  }
+
+  /// One reference leaves none to average when it is left out: the evaluation goes on
+  /// without a mean template (as a share of 0 would) instead of trapping. (An enrolment needs
+  /// two references.)
+  @Test func oneReferenceMakesNoMeanTemplate() throws {
+    let users = SignatureEvaluationTests.users(3)
+    let one = try SignatureEvaluation(trials: 1, referenceCount: 1).run(users)
+    #expect(one.folds.count == 2)
+    #expect(one.folds.allSatisfy { $0.matcher.fusion.typicalMeanTemplateCohortDistance == 1 })
   }
 }

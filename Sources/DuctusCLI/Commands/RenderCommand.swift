@@ -1,7 +1,6 @@
 import Foundation
 import InkFormats
 import InkRender
-import OpenPaperKit
 import OpenPencilKit
 import _DuctusSupport
 
@@ -143,17 +142,14 @@ struct RenderCommand: Command {
     try context.checkOutputFolder(of: outputPath)
     let data = try context.readInput(path)
     let name = path == "-" ? "<stdin>" : path
-    let paper: PaperMarkup
-    do {
-      paper = try PaperMarkup(dataRepresentation: data)
-    } catch let error as PaperMarkupDataError {
-      throw CommandFailure(.malformedInput, "\(name): \(error)")
-    }
     let picture: Data
     do {
-      picture = try renderer.render(paper, framing: framing, as: format)
+      picture = try renderer.render(paperData: data, framing: framing, as: format)
     } catch let error as RenderError {
       throw Self.failure(error, file: name)
+    } catch {
+      // The paper's reader names the place in the JSON and the problem.
+      throw CommandFailure(.malformedInput, "\(name): \(error)")
     }
     try context.writeOutput(to: outputPath) { $0.write(picture) }
     return .success

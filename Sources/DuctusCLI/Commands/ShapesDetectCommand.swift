@@ -2,7 +2,6 @@ import Foundation
 import InkFigures
 import InkFormats
 import InkShapes
-import OpenPaperKit
 import OpenPencilKit
 import _DuctusSupport
 
@@ -176,8 +175,15 @@ struct ShapesDetectCommand: Command {
     let beautifier = ShapeBeautifier()
     do {
       if path.lowercased().hasSuffix(".paper.json") {
-        try AtomicFile.write(
-          try beautifier.paperMarkup(drawing, shapes: shapes).jsonData(), to: path)
+        let paper = try beautifier.paperMarkup(drawing, shapes: shapes)
+        let bytes: Data
+        do {
+          bytes = try paper.jsonData()
+        } catch {
+          // The paper's own error names the value it cannot write.
+          throw CommandFailure(.malformedInput, "\(path): \(error)")
+        }
+        try AtomicFile.write(bytes, to: path)
         return
       }
       let fileExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
@@ -193,8 +199,6 @@ struct ShapesDetectCommand: Command {
         try beautifier.drawing(drawing, shapes: shapes), to: URL(fileURLWithPath: path))
     } catch let error as ShapeBeautifierError {
       throw CommandFailure(.malformedInput, "\(name): \(error)")
-    } catch let error as PaperMarkupDataError {
-      throw CommandFailure(.malformedInput, "\(path): \(error)")
     }
   }
 }

@@ -131,10 +131,7 @@ public struct DTWBarycenterAveraging: Hashable, Sendable {
     for length in Set(series.map(\.count)) {
       var dtw = self.dtw
       if let bandFraction {
-        let longer = Double(max(length, barycenter.count))
-        dtw.constraint =
-          bandFraction < 1
-          ? .sakoeChiba(radius: max(1, Int((bandFraction * longer).rounded(.up)))) : .none
+        dtw.constraint = .band(fraction: bandFraction, count: length, otherCount: barycenter.count)
       }
       windows[length] =
         seriesFirst

@@ -63,9 +63,11 @@ public struct DuctusJSONReader: Sendable {
     var metadata: [String: String] = [:]
     var first = true
     var seen: UInt32 = 0
-    var hasStrokes = false
+    var (members, drawingMembers) = (0, 0)
     while let key = try scanner.nextKey(&first) {
       try scanner.checkFirst(key, among: DuctusJSONSchema.drawingKeys, seen: &seen)
+      members += 1
+      if DuctusJSONSchema.drawingKeys.contains(key) { drawingMembers += 1 }
       switch key {
       case "format":
         let name = try scanner.readString()
@@ -84,7 +86,6 @@ public struct DuctusJSONReader: Sendable {
       case "metadata":
         metadata = try scanner.readTextObject()
       case "strokes":
-        hasStrokes = true
         try scanner.beginArray()
         var firstStroke = true
         var points = 0
@@ -105,9 +106,11 @@ public struct DuctusJSONReader: Sendable {
         try scanner.skipValue()
       }
     }
-    // An object without strokes is some other JSON, not an empty drawing (`"strokes": []`).
-    guard hasStrokes else {
-      throw scanner.failure(.malformed, "no \"strokes\" array: not a Ductus drawing")
+    // An object with members but none of a drawing's is some other JSON, not an empty drawing
+    // (which is `{}` or `"strokes": []`).
+    guard members == 0 || drawingMembers > 0 else {
+      throw scanner.failure(
+        .malformed, "none of a drawing's members (format, strokes …): not a Ductus drawing")
     }
     return Document(drawing: PKDrawing(strokes: strokes), label: label, metadata: metadata)
   }

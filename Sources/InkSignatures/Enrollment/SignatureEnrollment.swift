@@ -77,8 +77,8 @@ public struct SignatureEnrollment: Hashable, Sendable {
   ///   errors of a signature that cannot be compared (empty, missing a function, not finite).
   /// - Complexity: one joint DTW with its warping path a pair of references, and one joint DTW
   ///   a reference and cohort signature; for the mean template, `n + 1` barycentres of ten
-  ///   iterations of `n` or `n − 1` alignments with their paths, and one joint DTW a reference
-  ///   and cohort signature.
+  ///   iterations of `n` or `n − 1` alignments with their paths, then `n` joint DTWs (each
+  ///   reference against the barycentre of the others) and one a cohort signature.
   public func enroll(_ references: [SignatureFeatures], cohort: [SignatureFeatures] = [])
     throws(SignatureMatchingError) -> SignatureTemplate
   {
@@ -125,11 +125,13 @@ public struct SignatureEnrollment: Hashable, Sendable {
       try checkSpread(statistics, limit: spreadLimit)
     }
     var meanTemplate: SignatureMeanTemplate?
-    if matcher.fusion.meanTemplateShare > 0 {
-      let (barycentre, genuineAnchor) = matcher.meanTemplate(of: prepared) { table[$0][$1].joint }
+    // Two references or more: one left out must leave some to average.
+    if matcher.fusion.meanTemplateShare > 0,
+      let mean = matcher.meanTemplate(of: prepared, joint: { table[$0][$1].joint })
+    {
       meanTemplate = SignatureMeanTemplate(
-        barycentre: matcher.localFunctions(of: barycentre), genuineAnchor: genuineAnchor,
-        cohortDistance: preparedCohort.map { matcher.jointDistance(barycentre, $0) }.min())
+        barycentre: matcher.localFunctions(of: mean.barycentre), genuineAnchor: mean.genuineAnchor,
+        cohortDistance: preparedCohort.map { matcher.jointDistance(mean.barycentre, $0) }.min())
     }
     return SignatureTemplate(
       matcher: matcher, references: references, statistics: statistics,

@@ -68,8 +68,10 @@ public struct SignatureEvaluation: Hashable, Sendable {
   ) throws(SignatureEvaluationError) -> SignatureEvaluationReport {
     let prepared = try prepare(users)
     let table = localDistanceTable(prepared, progress: progress)
+    // One reference leaves none to average when it is left out: no mean template then.
     let meanTemplates =
-      matcher.fusion.meanTemplateShare > 0 ? meanTemplateTable(prepared, table) : nil
+      matcher.fusion.meanTemplateShare > 0 && referenceCount >= 2
+      ? meanTemplateTable(prepared, table) : nil
     let halves = [Array(0..<users.count / 2), Array(users.count / 2..<users.count)]
     var folds: [SignatureEvaluationFold] = []
     var heldOut = [[SignatureTrialScores]](repeating: [], count: users.count)
@@ -277,9 +279,10 @@ public struct SignatureEvaluation: Hashable, Sendable {
           let (u, t) = tasks[task]
           let columns = Self.columns(of: u, users)
           let chosen = references(user: u, trial: t)
+          // Two references or more (run(_:progress:) asks for no table with fewer).
           let (barycentre, genuineAnchor) = matcher.meanTemplate(
             of: chosen.map { users[u].genuine[$0] }
-          ) { table[u][chosen[$0]][chosen[$1]].joint }
+          ) { table[u][chosen[$0]][chosen[$1]].joint }!
           let cohortStart = columns.count - (users.count - 1)
           let distances = (Self.referencePool..<columns.count).map {
             matcher.jointDistance(barycentre, columns[$0])

@@ -43,10 +43,12 @@ extension SignatureMatcher {
 
   /// The mean template of some references whose joint distances to one another are
   /// `joint(i, j)`: the barycentre of all of them and the genuine anchor, the mean over
-  /// references of each one's joint distance to the barycentre of the others.
+  /// references of each one's joint distance to the barycentre of the others; `nil` for fewer
+  /// than two references, which leave none to average when one is left out.
   func meanTemplate(of references: [PreparedSignature], joint: (Int, Int) -> Double)
-    -> (barycentre: PreparedSignature, genuineAnchor: Double)
+    -> (barycentre: PreparedSignature, genuineAnchor: Double)?
   {
+    guard references.count >= 2 else { return nil }
     let all = Array(references.indices)
     let whole = barycentre(of: all, references, joint: joint)
     var sum = 0.0

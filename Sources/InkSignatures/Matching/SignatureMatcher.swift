@@ -161,12 +161,10 @@ public struct SignatureMatcher: Hashable, Sendable, Codable {
   func dynamicTimeWarping(
     over functions: [String], _ a: PreparedSignature, _ b: PreparedSignature
   ) -> DynamicTimeWarping {
-    let longer = Double(max(a.count, b.count))
     // Under 1, the radius is under the longer count (a fraction that is no number lets every
     // alignment through; ``problem`` refuses it where settings enter).
-    let constraint: DTWGlobalConstraint =
-      bandFraction < 1
-      ? .sakoeChiba(radius: max(1, Int((bandFraction * longer).rounded(.up)))) : .none
+    let constraint = DTWGlobalConstraint.band(
+      fraction: bandFraction, count: a.count, otherCount: b.count)
     return DynamicTimeWarping(
       channels: functions.map(SampleChannel.init), localCost: .euclidean, constraint: constraint)
   }
