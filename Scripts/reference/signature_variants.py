@@ -1500,20 +1500,12 @@ def hesitant(c, ranges, count, length, rng):
 def dtw_pairs(a, b, radius):
     """The warping path of `dtw` (Euclidean, the same band): for each sample of a, the mean index
     of the samples of b matched to it."""
-    n, m = a.shape[0], b.shape[0]
-    d = dtw_table(a, b, radius)
+    n = a.shape[0]
+    pairs, _ = dtw_path(a, b, radius)
     total, count = np.zeros(n), np.zeros(n)
-    i, j = n, m
-    while i > 0 and j > 0:
-        total[i - 1] += j - 1
-        count[i - 1] += 1
-        both, up, left = d[i - 1, j - 1], d[i - 1, j], d[i, j - 1]
-        if both <= up and both <= left:
-            i, j = i - 1, j - 1
-        elif up <= left:
-            i -= 1
-        else:
-            j -= 1
+    for k in range(pairs.shape[0]):
+        total[pairs[k, 0]] += pairs[k, 1]
+        count[pairs[k, 0]] += 1
     return total / np.maximum(count, 1)
 
 

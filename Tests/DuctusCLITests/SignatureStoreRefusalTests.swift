@@ -24,6 +24,14 @@ struct SignatureStoreRefusalTests {
     (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
   }
 
+  /// Enrolls `alice` from U1S1–U1S5 into the store at `store`, expecting success.
+  func enrollAlice(in store: String, from folder: URL) throws {
+    let enrolled = try DuctusProcess.run(
+      ["signature", "enroll", "--store", store, "--user", "alice"]
+        + paths((1...5).map { "U1S\($0)" }, in: folder))
+    #expect(enrolled.exitCode == 0, "\(enrolled.standardError)")
+  }
+
   func paths(_ names: [String], in folder: URL) -> [String] {
     names.map { folder.appendingPathComponent("\($0).TXT").path }
   }
@@ -43,10 +51,7 @@ struct SignatureStoreRefusalTests {
         + "twice; leave it out\n", "\(copied.standardError)")
     #expect(!FileManager.default.fileExists(atPath: store))
 
-    let enrolled = try DuctusProcess.run(
-      ["signature", "enroll", "--store", store, "--user", "alice"]
-        + paths((1...5).map { "U1S\($0)" }, in: folder))
-    #expect(enrolled.exitCode == 0, "\(enrolled.standardError)")
+    try enrollAlice(in: store, from: folder)
     for _ in 0..<2 {
       let again = try DuctusProcess.run(
         ["signature", "update", "--store", store, "--user", "alice"]
@@ -74,10 +79,7 @@ struct SignatureStoreRefusalTests {
     let folder = try Self.signatures()
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = folder.appendingPathComponent("store.db").path
-    let enrolled = try DuctusProcess.run(
-      ["signature", "enroll", "--store", store, "--user", "alice"]
-        + paths((1...5).map { "U1S\($0)" }, in: folder))
-    #expect(enrolled.exitCode == 0, "\(enrolled.standardError)")
+    try enrollAlice(in: store, from: folder)
     let replay = try DuctusProcess.run(
       ["signature", "verify", "--store", store, "--user", "alice"]
         + paths(["U1S2"], in: folder))
@@ -190,10 +192,7 @@ struct SignatureStoreRefusalTests {
     let folder = try Self.signatures()
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = folder.appendingPathComponent("store.db").path
-    let enrolled = try DuctusProcess.run(
-      ["signature", "enroll", "--store", store, "--user", "alice"]
-        + paths((1...5).map { "U1S\($0)" }, in: folder))
-    #expect(enrolled.exitCode == 0, "\(enrolled.standardError)")
+    try enrollAlice(in: store, from: folder)
     for name in ["exp.inkml", "exp.json", "exp.txt"] {
       let output = folder.appendingPathComponent(name).path
       let run = try DuctusProcess.run(["signature", "export", "--store", store, "-o", output])
@@ -226,10 +225,7 @@ struct SignatureStoreRefusalTests {
     #expect(checked.standardError.contains("the store is damaged"), "\(checked.standardError)")
 
     let readable = folder.appendingPathComponent("readable.db").path
-    let enrolled = try DuctusProcess.run(
-      ["signature", "enroll", "--store", readable, "--user", "alice"]
-        + paths((1...5).map { "U1S\($0)" }, in: folder))
-    #expect(enrolled.exitCode == 0, "\(enrolled.standardError)")
+    try enrollAlice(in: readable, from: folder)
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: readable)
     let open = try DuctusProcess.run(["signature", "list", "--store", readable])
     #expect(open.exitCode == 74)
