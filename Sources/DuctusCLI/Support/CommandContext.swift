@@ -123,7 +123,8 @@ package struct CommandContext {
     }
     var inputFiles: [String: String] = [:]
     for input in inputs where input != "-" {
-      inputFiles[file(input)] = inputFiles[file(input)] ?? input
+      let key = file(input)
+      if inputFiles[key] == nil { inputFiles[key] = input }
     }
     var outputFiles: [String: String] = [:]
     for case let output? in outputs where output != "-" && !AtomicFile.writesInPlace(output) {
