@@ -51,6 +51,52 @@ import Testing
     #expect(fromBox.rotation == 0.5)
   }
 
+  @Test func squaresRectanglesAndEquilateralTrianglesAreDrawnTrue() throws {
+    // Fitted corners are a little uneven; the subkind promises the regular form, which the
+    // ideal outline and the PaperKit record share.
+    let square = DetectedShape(
+      kind: .quadrilateral, subkind: .square, confidence: 1, strokes: [0],
+      vertices: [[0, 0], [10.6, 0.4], [10.2, 9.8], [-0.3, 10.3]])
+    let corners = Array(try IdealShape(square).pieces[0].dropLast())
+    let sides = (0..<4).map { IdealShape.distance(corners[$0], corners[($0 + 1) % 4]) }
+    // The mean of the four fitted sides: 10.6075…, 9.4085…, 10.5119…, 10.3044….
+    #expect(sides.allSatisfy { abs($0 - 10.208_079_325_169) < 1e-9 })
+    #expect(
+      abs(IdealShape.distance(corners[0], corners[2]) - 10.208_079_325_169 * 2.0.squareRoot())
+        < 1e-9)
+    let record = try #require(try square.paperKitShape())
+    #expect(zip(record.outline, corners).allSatisfy { near($0, $1, 1e-9) })
+    #expect(abs(Double(record.frame.midX) - 5.125) < 1e-12)
+    #expect(abs(Double(record.frame.midY) - 5.125) < 1e-12)
+    // The sides turned onto the first and added: (41.8, 0.6147…).
+    #expect(abs(record.rotation - 0.014_704_822_377_851) < 1e-12)
+
+    var rectangle = square
+    (rectangle.subkind, rectangle.vertices) = (.rectangle, [[0, 0], [20, 1], [19.5, 11], [0.5, 9]])
+    let box = Array(try IdealShape(rectangle).pieces[0].dropLast())
+    let boxSides = (0..<4).map { IdealShape.distance(box[$0], box[($0 + 1) % 4]) }
+    #expect(abs(boxSides[0] - boxSides[2]) < 1e-9 && abs(boxSides[1] - boxSides[3]) < 1e-9)
+    #expect(abs(boxSides[0] - boxSides[1]) > 5)
+    let (u, v) = (
+      CGPoint(x: box[1].x - box[0].x, y: box[1].y - box[0].y),
+      CGPoint(x: box[2].x - box[1].x, y: box[2].y - box[1].y)
+    )
+    #expect(abs(Double(u.x * v.x + u.y * v.y)) < 1e-9)
+
+    let triangle = DetectedShape(
+      kind: .triangle, subkind: .equilateral, confidence: 1, strokes: [0],
+      vertices: [[0, -10], [9, 6], [-8.4, 4.6]])
+    let points = Array(try IdealShape(triangle).pieces[0].dropLast())
+    let triangleSides = (0..<3).map { IdealShape.distance(points[$0], points[($0 + 1) % 3]) }
+    #expect(points.count == 3)
+    #expect(triangleSides.allSatisfy { abs($0 - triangleSides[0]) < 1e-9 })
+    var scalene = triangle
+    scalene.subkind = .scalene
+    #expect(try IdealShape(scalene).pieces[0].dropLast() == [
+      CGPoint(x: 0, y: -10), CGPoint(x: 9, y: 6), CGPoint(x: -8.4, y: 4.6),
+    ])
+  }
+
   @Test func aRegularPentagonStartsAtTheTop() throws {
     let pentagon = DetectedShape(
       kind: .pentagon, confidence: 1, strokes: [0], center: [0, 0], radii: [10, 10])

@@ -29,11 +29,14 @@ extension ShapeParameters {
       return [try spiral()]
     case .helix:
       return [try helix()]
-    case .triangle, .quadrilateral, .pentagon, .hexagon, .polygon:
+    case .triangle where shape.subkind != .equilateral,
+      .quadrilateral where shape.subkind != .square && shape.subkind != .rectangle,
+      .pentagon, .hexagon, .polygon:
       return [Self.closed(try polygonVertices())]
     case .star:
       return [Self.closed(try starVertices())]
-    case .roundedRectangle, .chatBubble:
+    case .triangle, .quadrilateral, .roundedRectangle, .chatBubble:
+      // Equilateral triangles, squares and rectangles are drawn true, as PaperKit draws them.
       guard let markup = try paperKitShape(strokeColor: nil, lineWidth: 1) else { return [] }
       return [Self.closed(markup.outline)]
     case .arrow:

@@ -78,18 +78,29 @@ extension ShapeParameters {
     }
   }
 
-  /// A rectangle's centre, half sides and rotation: from its first three vertices when it has
-  /// four or more (the mean corner as centre, the first side giving the width and the
-  /// rotation), else from `center`, `radii` and `rotation`.
+  /// A rectangle's centre, half sides and rotation. From four vertices or more, the true
+  /// rectangle nearest the first four: their mean as centre; as rotation, the direction of the
+  /// sum of the sides, each turned by quarter turns onto the first; as width and height, the
+  /// means of opposite sides (of all four for a square). Otherwise from `center`, `radii` and
+  /// `rotation`.
   func rectangle() throws(IdealShapeError) -> (CGPoint, Double, Double, Double) {
-    guard let corners = try optionalVertices(minimum: 0), corners.count >= 4 else {
+    guard let vertices = try optionalVertices(minimum: 0), vertices.count >= 4 else {
       let (rx, ry) = try radii()
       return (try center(), rx, ry, try rotation())
     }
-    let width = IdealShape.distance(corners[0], corners[1])
-    let height = IdealShape.distance(corners[1], corners[2])
-    let rotation = atan2(Double(corners[1].y - corners[0].y), Double(corners[1].x - corners[0].x))
-    return (Self.mean(corners), width / 2, height / 2, rotation)
+    let corners = Array(vertices.prefix(4))
+    let sides = (0..<4).map { k in
+      (Double(corners[(k + 1) % 4].x - corners[k].x), Double(corners[(k + 1) % 4].y - corners[k].y))
+    }
+    // Each side turns a quarter from the one before, one way round: turn them back (exactly,
+    // by swapping coordinates) and add them up.
+    let way: Double = sides[0].0 * sides[1].1 - sides[0].1 * sides[1].0 < 0 ? -1 : 1
+    let x = sides[0].0 + way * sides[1].1 - sides[2].0 - way * sides[3].1
+    let y = sides[0].1 - way * sides[1].0 - sides[2].1 + way * sides[3].0
+    let lengths = sides.map { hypot($0.0, $0.1) }
+    var (width, height) = ((lengths[0] + lengths[2]) / 2, (lengths[1] + lengths[3]) / 2)
+    if shape.subkind == .square { (width, height) = ((width + height) / 2, (width + height) / 2) }
+    return (Self.mean(corners), width / 2, height / 2, atan2(y, x))
   }
 
   /// The regular polygon through the shape's corners (or of its parameters): the mean corner
