@@ -72,7 +72,9 @@ import Testing
     #expect(abs(record.rotation - 0.014_704_822_377_851) < 1e-12)
 
     var rectangle = square
-    (rectangle.subkind, rectangle.vertices) = (.rectangle, [[0, 0], [20, 1], [19.5, 11], [0.5, 9]])
+    (rectangle.subkind, rectangle.vertices) = (
+      .rectangle, [[0, 0], [20, 1], [19.5, 11], [0.5, 9]]
+    )
     let box = Array(try IdealShape(rectangle).pieces[0].dropLast())
     let boxSides = (0..<4).map { IdealShape.distance(box[$0], box[($0 + 1) % 4]) }
     #expect(abs(boxSides[0] - boxSides[2]) < 1e-9 && abs(boxSides[1] - boxSides[3]) < 1e-9)
@@ -92,9 +94,10 @@ import Testing
     #expect(triangleSides.allSatisfy { abs($0 - triangleSides[0]) < 1e-9 })
     var scalene = triangle
     scalene.subkind = .scalene
-    #expect(try IdealShape(scalene).pieces[0].dropLast() == [
-      CGPoint(x: 0, y: -10), CGPoint(x: 9, y: 6), CGPoint(x: -8.4, y: 4.6),
-    ])
+    #expect(
+      try IdealShape(scalene).pieces[0].dropLast() == [
+        CGPoint(x: 0, y: -10), CGPoint(x: 9, y: 6), CGPoint(x: -8.4, y: 4.6),
+      ])
   }
 
   @Test func aRegularPentagonStartsAtTheTop() throws {
