@@ -35,9 +35,13 @@ enum StrokeContact {
     guard a.maxX >= b.minX, b.maxX >= a.minX, a.maxY >= b.minY, b.maxY >= a.minY else {
       return false
     }
-    for i in 0..<(a.count - 1) {
+    // Only segments that reach into the other path's box can meet it: nested outlines (a ring
+    // inside a ring) then cost a pass over their points, not a test of every pair of segments.
+    let nearA = segments(of: a, reaching: b)
+    let nearB = segments(of: b, reaching: a)
+    for i in nearA {
       let (p, p2) = ((a.xs[i], a.ys[i]), (a.xs[i + 1], a.ys[i + 1]))
-      for j in 0..<(b.count - 1) {
+      for j in nearB {
         let (q, q2) = ((b.xs[j], b.ys[j]), (b.xs[j + 1], b.ys[j + 1]))
         let r = (p2.0 - p.0, p2.1 - p.1)
         let s = (q2.0 - q.0, q2.1 - q.1)
@@ -58,6 +62,15 @@ enum StrokeContact {
       }
     }
     return false
+  }
+
+  /// The segments of `p` (by their first point) whose boxes meet the box of `q`, in order.
+  static func segments(of p: InkPath, reaching q: InkPath) -> [Int] {
+    (0..<max(p.count - 1, 0)).filter { i in
+      let (x0, x1, y0, y1) = (p.xs[i], p.xs[i + 1], p.ys[i], p.ys[i + 1])
+      return max(x0, x1) >= q.minX && min(x0, x1) <= q.maxX && max(y0, y1) >= q.minY
+        && min(y0, y1) <= q.maxY
+    }
   }
 
   /// The strokes in chaining order, each stroke either way round: from a starting stroke, each
