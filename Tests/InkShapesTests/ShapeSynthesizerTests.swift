@@ -2,6 +2,8 @@ import Foundation
 import OpenPencilKit
 import Testing
 
+import _DuctusSupport
+
 @testable import InkShapes
 
 @Suite struct ShapeSynthesizerTests {
@@ -26,6 +28,30 @@ import Testing
         #expect(worst.coverage > 0.85, "\(kind) in \(strokes)")
       }
     }
+  }
+
+  @Test func oneStrokePolygonsStartMidSideOrLoopAtACornerAsWritersDo() {
+    // A square of side 100 drawn 400 times: about three in ten start along its last side, off
+    // it by 1–3 of the size, and about one in five curls round one of its other corners.
+    let square = [
+      CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100),
+    ]
+    var random = SplitMix64(seed: 3)
+    var (midSide, looped) = (0, 0)
+    for _ in 0..<400 {
+      let path = ShapePlan.oneStrokeLoop(square, size: 100, random: &random)
+      let start = path.points[0]
+      if start != square[0] {
+        midSide += 1
+        // The last side runs down x = 0 from (0, 100) to (0, 0).
+        #expect(abs(start.x) >= 1 - 1e-9 && abs(start.x) <= 3 + 1e-9)
+        #expect((start.y >= 15 && start.y <= 35) || (start.y >= 65 && start.y <= 85))
+        #expect(path.corners.contains(0) && path.corners.contains(path.points.count - 1))
+      }
+      if path.points.count - path.corners.count == 3 { looped += 1 }
+    }
+    #expect(midSide > 90 && midSide < 150)
+    #expect(looped > 55 && looped < 105)
   }
 
   @Test func aSpecimenDependsOnlyOnTheSeedAndItsIndex() {

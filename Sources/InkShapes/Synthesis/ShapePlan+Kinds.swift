@@ -107,7 +107,7 @@ extension ShapePlan {
       guard let corners = try? IdealShape(shape).pieces[0].dropLast() else { break }
       let ordered = drawingOrder(Array(corners), random: &random)
       shape.vertices = pairs(ordered)
-      return polygon(shape, corners: ordered, strokes: strokes, random: &random)
+      return polygon(shape, corners: ordered, strokes: strokes, size: size, random: &random)
     case .star:
       return star(truth(), strokes: strokes, size: size, center: center, random: &random)
     case .roundedRectangle:

@@ -45,7 +45,7 @@ extension ShapePlan {
     let placed = place(centered(corners), rotation: rotation, center: center)
     let ordered = drawingOrder(placed, random: &random)
     (shape.center, shape.vertices) = ([Double(center.x), Double(center.y)], pairs(ordered))
-    return polygon(shape, corners: ordered, strokes: strokes, random: &random)
+    return polygon(shape, corners: ordered, strokes: strokes, size: size, random: &random)
   }
 
   /// A quadrilateral of a random subkind: a square within 8° of level; a rectangle of aspect
@@ -111,7 +111,7 @@ extension ShapePlan {
     let placed = place(corners, rotation: rotation, center: center)
     let ordered = drawingOrder(placed, random: &random)
     shape.vertices = pairs(ordered)
-    return polygon(shape, corners: ordered, strokes: strokes, random: &random)
+    return polygon(shape, corners: ordered, strokes: strokes, size: size, random: &random)
   }
 
   /// A convex quadrilateral with corners near the four quarters of a circle, no side within 8°
