@@ -454,6 +454,19 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(recognizer.shape(of: [stroke(wobbly, closed: true)]).kind == .circle)
   }
 
+  @Test(arguments: [
+    (ShapeKind.triangle, 1130), (.triangle, 1438), (.pentagon, 1243), (.hexagon, 100),
+  ])
+  func aPolygonStartedMidSideOrLoopedAtACornerKeepsItsSides(kind: ShapeKind, index: Int) {
+    // Specimens of seed 7 drawn in one stroke from mid-side (the seam jogs) or with a small
+    // loop at a corner, which read with a side too many before the seam jog and stubs were
+    // left out.
+    let specimen = ShapeSynthesizer(seed: 7).specimen(kind: kind, index: index)
+    let shapes = recognizer.shapes(in: specimen.drawing)
+    #expect(shapes.map(\.kind) == [kind])
+    #expect(shapes.first?.vertices?.count == specimen.truth.vertices?.count)
+  }
+
   @Test func aRectangleLeftASideShortIsAQuadrilateral() throws {
     // Its last side stops 50 short of its start, over the closure's gap (0.2 of the diagonal),
     // as $1 rectangles and Quick, Draw! squares are sometimes left: read closed by a connector.
