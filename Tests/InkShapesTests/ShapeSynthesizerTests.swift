@@ -54,6 +54,22 @@ import _DuctusSupport
     #expect(looped > 55 && looped < 105)
   }
 
+  @Test func roundTurnsCutTheCornersAndKeepTheEnds() {
+    // A delete mark 100 across: each turn is cut by 15–35 of its shorter run (100 or 141).
+    let mark = [
+      CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100), CGPoint(x: 100, y: 0),
+    ]
+    var random = SplitMix64(seed: 5)
+    let path = ShapePlan.roundedTurns(mark, random: &random)
+    #expect(path.points.first == mark[0] && path.points.last == mark[3])
+    #expect(path.corners == [0, path.points.count - 1])
+    for vertex in mark[1...2] {
+      let nearest = path.points.map { IdealShape.distance($0, vertex) }.min()!
+      // The arc's middle is a quarter of the way from its ends' chord to the vertex.
+      #expect(nearest > 0.5 * 0.15 * 100 * 0.5 && nearest < 0.35 * 100)
+    }
+  }
+
   @Test func aSpecimenDependsOnlyOnTheSeedAndItsIndex() {
     let kinds: [ShapeKind] = [.star, .arrow, .quadrilateral]
     for kind in kinds {

@@ -46,4 +46,34 @@ extension ShapePlan {
     return PenPath(
       points.map(\.0), corners: Set(points.indices.filter { points[$0].1 }))
   }
+
+  /// An open polyline through `vertices` drawn with its turns round: each inner vertex cut by
+  /// a parabolic arc (a quadratic Bézier curve with the vertex as its control point) from
+  /// 0.15–0.35 of the shorter run either side of it, back to the vertex, on to as far along the
+  /// next run. The ends are the path's only corners.
+  static func roundedTurns(_ vertices: [CGPoint], random: inout SplitMix64) -> PenPath {
+    var points = [vertices[0]]
+    for k in 1..<(vertices.count - 1) {
+      let (a, v, b) = (vertices[k - 1], vertices[k], vertices[k + 1])
+      let reach =
+        random.uniform(0.15...0.35) * min(IdealShape.distance(a, v), IdealShape.distance(v, b))
+      let (p, q) = (toward(v, a, by: reach), toward(v, b, by: reach))
+      points += (0...8).map { step in
+        let t = Double(step) / 8
+        let (u, w) = ((1 - t) * (1 - t), t * t)
+        let c = 2 * t * (1 - t)
+        return CGPoint(
+          x: u * p.x + c * v.x + w * q.x, y: u * p.y + c * v.y + w * q.y)
+      }
+    }
+    points.append(vertices[vertices.count - 1])
+    return PenPath(points)
+  }
+
+  /// The point `distance` from `a` toward `b`.
+  static func toward(_ a: CGPoint, _ b: CGPoint, by distance: Double) -> CGPoint {
+    let length = max(IdealShape.distance(a, b), 1e-9)
+    return CGPoint(
+      x: a.x + (b.x - a.x) * distance / length, y: a.y + (b.y - a.y) * distance / length)
+  }
 }
