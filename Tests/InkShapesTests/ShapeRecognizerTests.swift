@@ -467,6 +467,15 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(shapes.first?.vertices?.count == specimen.truth.vertices?.count)
   }
 
+  @Test(arguments: [(7, 681), (3, 307)])
+  func aDeleteMarkWithRoundTurnsIsAZigzag(seed: UInt64, index: Int) {
+    // Synthesized delete marks drawn with round turns, which read as curves while a curve
+    // left out every zigzag reading that strayed farther from the ink than it.
+    let specimen = ShapeSynthesizer(seed: seed).specimen(kind: .zigzag, index: index)
+    #expect(specimen.truth.vertices?.count == 4)
+    #expect(recognizer.shapes(in: specimen.drawing).map(\.kind) == [.zigzag])
+  }
+
   @Test func aRectangleLeftASideShortIsAQuadrilateral() throws {
     // Its last side stops 50 short of its start, over the closure's gap (0.2 of the diagonal),
     // as $1 rectangles and Quick, Draw! squares are sometimes left: read closed by a connector.
