@@ -206,6 +206,16 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(shape.kind == .arrow)
   }
 
+  @Test func anArrowWhoseFirstBarbHugsTheShaftIsAnArrow() {
+    // The first barb doubles back 0.06 of the shaft (200) off its line, under the 0.07 that
+    // made it a zigzag; the second stands 0.3 out.
+    let shape = recognizer.shape(of: [
+      stroke([(0, 100), (200, 100), (110, 88), (202, 99), (160, 160)])
+    ])
+    #expect(shape.kind == .arrow)
+    #expect(shape.confidence >= recognizer.minimumConfidence)
+  }
+
   @Test func anArrowWhoseBarbsAreLongIsAnArrow() {
     // The shaft (100) is 0.32 of the ink (316): each barb goes out 0.72 of it.
     let shape = recognizer.shape(of: [
