@@ -70,6 +70,21 @@ import _DuctusSupport
     }
   }
 
+  @Test func aSquashedCircleIsAnOvalOfTheSameMeanRadius() {
+    // A circle of radius 100 squashed to 0.9 along x: axes 100 · 2 / 1.9 and 100 · 1.8 / 1.9.
+    let circle = (0..<360).map { k -> CGPoint in
+      let angle = Double(k) * Double.pi / 180
+      return CGPoint(x: 100 * cos(angle), y: 100 * sin(angle))
+    }
+    let plan = ShapePlan(
+      truth: DetectedShape(kind: .circle, confidence: 1, strokes: []),
+      paths: [PenPath(circle)], ends: .loop)
+    let oval = plan.squashed(to: 0.9, along: 0, about: .zero).paths[0].points
+    #expect(abs(oval.map { Double($0.x) }.max()! - 200 / 1.9) < 1e-9)
+    #expect(abs(oval.map { Double($0.y) }.max()! - 180 / 1.9) < 1e-9)
+    #expect(plan.squashed(to: 0.9, along: 0, about: .zero).truth == plan.truth)
+  }
+
   @Test func aSpecimenDependsOnlyOnTheSeedAndItsIndex() {
     let kinds: [ShapeKind] = [.star, .arrow, .quadrilateral]
     for kind in kinds {

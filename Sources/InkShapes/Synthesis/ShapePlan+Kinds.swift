@@ -53,7 +53,11 @@ extension ShapePlan {
     case .circle:
       var shape = truth()
       (shape.center, shape.radii) = (c, [size / 2, size / 2])
-      return smoothLoop(shape, strokes: strokes, random: &random)
+      let plan = smoothLoop(shape, strokes: strokes, random: &random)
+      // Three in ten drawn as a slight oval (axes in a ratio of 0.85–0.95, any way turned).
+      guard random.uniform(0...1) < 0.3 else { return plan }
+      return plan.squashed(
+        to: random.uniform(0.85...0.95), along: random.uniform(0...(.pi)), about: center)
     case .ellipse:
       var shape = truth()
       shape.center = c

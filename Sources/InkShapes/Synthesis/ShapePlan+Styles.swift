@@ -76,4 +76,22 @@ extension ShapePlan {
     return CGPoint(
       x: a.x + (b.x - a.x) * distance / length, y: a.y + (b.y - a.y) * distance / length)
   }
+
+  /// The plan with its paths drawn as an oval of the same mean radius about `center`: stretched
+  /// along the direction `angle` and shrunk across it so that the axes are in the `ratio`; the
+  /// truth stays as it is.
+  func squashed(to ratio: Double, along angle: Double, about center: CGPoint) -> ShapePlan {
+    let (along, across) = (2 / (1 + ratio), 2 * ratio / (1 + ratio))
+    let (c, s) = (cos(angle), sin(angle))
+    var plan = self
+    plan.paths = paths.map { path in
+      PenPath(
+        path.points.map { p in
+          let (dx, dy) = (Double(p.x - center.x), Double(p.y - center.y))
+          let (u, v) = (along * (dx * c + dy * s), across * (-dx * s + dy * c))
+          return CGPoint(x: center.x + u * c - v * s, y: center.y + u * s + v * c)
+        }, corners: path.corners)
+    }
+    return plan
+  }
 }
