@@ -206,6 +206,16 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(shape.kind == .arrow)
   }
 
+  @Test func anArrowWhoseFirstBarbHugsTheShaftIsAnArrow() {
+    // The first barb doubles back 0.06 of the shaft (200) off its line, under the 0.07 that
+    // made it a zigzag; the second stands 0.3 out.
+    let shape = recognizer.shape(of: [
+      stroke([(0, 100), (200, 100), (110, 88), (202, 99), (160, 160)])
+    ])
+    #expect(shape.kind == .arrow)
+    #expect(shape.confidence >= recognizer.minimumConfidence)
+  }
+
   @Test func anArrowWhoseBarbsAreLongIsAnArrow() {
     // The shaft (100) is 0.32 of the ink (316): each barb goes out 0.72 of it.
     let shape = recognizer.shape(of: [
@@ -464,6 +474,28 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
       return (200 + r * cos(a), 200 + r * sin(a))
     }
     #expect(recognizer.shape(of: [stroke(wobbly, closed: true)]).kind == .circle)
+  }
+
+  @Test(arguments: [
+    (ShapeKind.triangle, 1130), (.triangle, 1438), (.pentagon, 1243), (.hexagon, 100),
+  ])
+  func aPolygonStartedMidSideOrLoopedAtACornerKeepsItsSides(kind: ShapeKind, index: Int) {
+    // Specimens of seed 7 drawn in one stroke from mid-side (the seam jogs) or with a small
+    // loop at a corner, which read with a side too many before the seam jog and stubs were
+    // left out.
+    let specimen = ShapeSynthesizer(seed: 7).specimen(kind: kind, index: index)
+    let shapes = recognizer.shapes(in: specimen.drawing)
+    #expect(shapes.map(\.kind) == [kind])
+    #expect(shapes.first?.vertices?.count == specimen.truth.vertices?.count)
+  }
+
+  @Test(arguments: [(7, 681), (3, 307)])
+  func aDeleteMarkWithRoundTurnsIsAZigzag(seed: UInt64, index: Int) {
+    // Synthesized delete marks drawn with round turns, which read as curves while a curve
+    // left out every zigzag reading that strayed farther from the ink than it.
+    let specimen = ShapeSynthesizer(seed: seed).specimen(kind: .zigzag, index: index)
+    #expect(specimen.truth.vertices?.count == 4)
+    #expect(recognizer.shapes(in: specimen.drawing).map(\.kind) == [.zigzag])
   }
 
   @Test func aRectangleLeftASideShortIsAQuadrilateral() throws {

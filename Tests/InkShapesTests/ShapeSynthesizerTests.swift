@@ -2,6 +2,8 @@ import Foundation
 import OpenPencilKit
 import Testing
 
+import _DuctusSupport
+
 @testable import InkShapes
 
 @Suite struct ShapeSynthesizerTests {
@@ -26,6 +28,61 @@ import Testing
         #expect(worst.coverage > 0.85, "\(kind) in \(strokes)")
       }
     }
+  }
+
+  @Test func oneStrokePolygonsStartMidSideOrLoopAtACornerAsWritersDo() {
+    // A square of side 100 drawn 400 times: about three in ten start along its last side, off
+    // it by 1–3 of the size, and about one in five curls round one of its other corners.
+    let square = [
+      CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100),
+    ]
+    var random = SplitMix64(seed: 3)
+    var (midSide, looped) = (0, 0)
+    for _ in 0..<400 {
+      let path = ShapePlan.oneStrokeLoop(square, size: 100, random: &random)
+      let start = path.points[0]
+      if start != square[0] {
+        midSide += 1
+        // The last side runs down x = 0 from (0, 100) to (0, 0).
+        #expect(abs(start.x) >= 1 - 1e-9 && abs(start.x) <= 3 + 1e-9)
+        #expect((start.y >= 15 && start.y <= 35) || (start.y >= 65 && start.y <= 85))
+        #expect(path.corners.contains(0) && path.corners.contains(path.points.count - 1))
+      }
+      if path.points.count - path.corners.count == 3 { looped += 1 }
+    }
+    #expect(midSide > 90 && midSide < 150)
+    #expect(looped > 55 && looped < 105)
+  }
+
+  @Test func roundTurnsCutTheCornersAndKeepTheEnds() {
+    // A delete mark 100 across: each turn is cut by 15–35 of its shorter run (100 or 141).
+    let mark = [
+      CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100), CGPoint(x: 100, y: 0),
+    ]
+    var random = SplitMix64(seed: 5)
+    let path = ShapePlan.roundedTurns(mark, random: &random)
+    #expect(path.points.first == mark[0] && path.points.last == mark[3])
+    #expect(path.corners == [0, path.points.count - 1])
+    for vertex in mark[1...2] {
+      let nearest = path.points.map { IdealShape.distance($0, vertex) }.min()!
+      // The arc's middle is a quarter of the way from its ends' chord to the vertex.
+      #expect(nearest > 0.5 * 0.15 * 100 * 0.5 && nearest < 0.35 * 100)
+    }
+  }
+
+  @Test func aSquashedCircleIsAnOvalOfTheSameMeanRadius() {
+    // A circle of radius 100 squashed to 0.9 along x: axes 100 · 2 / 1.9 and 100 · 1.8 / 1.9.
+    let circle = (0..<360).map { k -> CGPoint in
+      let angle = Double(k) * Double.pi / 180
+      return CGPoint(x: 100 * cos(angle), y: 100 * sin(angle))
+    }
+    let plan = ShapePlan(
+      truth: DetectedShape(kind: .circle, confidence: 1, strokes: []),
+      paths: [PenPath(circle)], ends: .loop)
+    let oval = plan.squashed(to: 0.9, along: 0, about: .zero).paths[0].points
+    #expect(abs(oval.map { Double($0.x) }.max()! - 200 / 1.9) < 1e-9)
+    #expect(abs(oval.map { Double($0.y) }.max()! - 180 / 1.9) < 1e-9)
+    #expect(plan.squashed(to: 0.9, along: 0, about: .zero).truth == plan.truth)
   }
 
   @Test func aSpecimenDependsOnlyOnTheSeedAndItsIndex() {

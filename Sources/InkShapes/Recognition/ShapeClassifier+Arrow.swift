@@ -3,12 +3,14 @@ import Foundation
 extension ShapeClassifier {
   /// An arrow's head lies within this part of the shaft's length of its tip.
   static let headReach = 0.8
-  /// An arrow's barbs stand out from the shaft's line by at least this part of its length.
-  static let barbSpread = 0.07
+  /// An arrow's barbs stand out from the shaft's line by at least this part of its length
+  /// (some writers draw the first barb back nearly along the shaft: 0.057 and 0.066 of it in
+  /// two of the $1 tuning arrows).
+  static let barbSpread = 0.05
   /// An arrow's lesser barb stands out from the shaft's line by at least this part of its
-  /// greater barb (a check's rounded bottom makes a barb on one side only; some writers draw
-  /// the first barb back nearly along the shaft, 0.16 of the second's spread).
-  static let barbBalance = 0.1
+  /// greater barb (a check's rounded bottom makes a barb on one side only; a first barb drawn
+  /// back nearly along the shaft stands out 0.096 of the second's spread in a $1 tuning arrow).
+  static let barbBalance = 0.08
   /// An arrow's shaft, from the tail to the tip, is at least this part of the ink's length (a
   /// zigzag's first run is less; some writers' barbs are 0.6 of the shaft long).
   static let shaftShare = 0.3

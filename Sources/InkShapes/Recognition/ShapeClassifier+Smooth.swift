@@ -76,10 +76,14 @@ extension ShapeClassifier {
     }
     var kept = others
     if let curve = found.first {
-      // A curve is read only when no polyline reading has sharp corners and straight runs.
+      // A curve is read only when no polyline reading has sharp corners and straight runs. A
+      // zigzag whose last run crosses its first (a delete mark drawn with round turns) is no
+      // curve's bends: it stays, to be weighed against the curve.
       kept.removeAll {
         [.zigzag, .polyline].contains($0.shape.kind)
           && $0.fit.maximumDeviation > curve.fit.maximumDeviation
+          && !($0.shape.kind == .zigzag
+            && Self.sidesCross(($0.shape.vertices ?? []).map { ($0[0], $0[1]) }, closed: false))
       }
     }
     kept += found

@@ -170,9 +170,10 @@ struct ShapeClassifier {
       let split = Self.splittingLongRuns(sides, loop: loop)
       for (k, sides) in ([sides] + (split.map { [$0] } ?? [])).enumerated() {
         guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
-        let vertices = Self.withoutShortSides(
-          Self.withoutFlatVertices(
-            Self.merged(refined, within: Self.cornerMerge * path.diagonal)))
+        let vertices = withoutJogsAndStubs(
+          Self.withoutShortSides(
+            Self.withoutFlatVertices(
+              Self.merged(refined, within: Self.cornerMerge * path.diagonal))))
         guard vertices.count >= 3 else { continue }
         let evidence = Self.cornerEvidence(loop, corners: sides)
         polygons.append((vertices, evidence))

@@ -53,7 +53,11 @@ extension ShapePlan {
     case .circle:
       var shape = truth()
       (shape.center, shape.radii) = (c, [size / 2, size / 2])
-      return smoothLoop(shape, strokes: strokes, random: &random)
+      let plan = smoothLoop(shape, strokes: strokes, random: &random)
+      // Three in ten drawn as a slight oval (axes in a ratio of 0.85–0.95, any way turned).
+      guard random.uniform(0...1) < 0.3 else { return plan }
+      return plan.squashed(
+        to: random.uniform(0.85...0.95), along: random.uniform(0...(.pi)), about: center)
     case .ellipse:
       var shape = truth()
       shape.center = c
@@ -107,7 +111,7 @@ extension ShapePlan {
       guard let corners = try? IdealShape(shape).pieces[0].dropLast() else { break }
       let ordered = drawingOrder(Array(corners), random: &random)
       shape.vertices = pairs(ordered)
-      return polygon(shape, corners: ordered, strokes: strokes, random: &random)
+      return polygon(shape, corners: ordered, strokes: strokes, size: size, random: &random)
     case .star:
       return star(truth(), strokes: strokes, size: size, center: center, random: &random)
     case .roundedRectangle:
@@ -172,15 +176,30 @@ extension ShapePlan {
         place(centered(corners), rotation: random.uniform(-10...10) * degree, center: center))
       return open(shape, edges: true)
     case .zigzag:
-      let segments = Int.random(in: 3...5, using: &random)
-      let height = random.uniform(0.25...0.45) * size
-      let corners = (0...segments).map { i in
-        CGPoint(x: size * Double(i) / Double(segments), y: i.isMultiple(of: 2) ? 0 : height)
+      // One in four a delete mark as the $1 logs draw it: down to the right, back along the
+      // bottom and up to the right across the first run; half of those with their turns drawn
+      // round (``roundedTurns(_:random:)``).
+      let deleteMark = random.uniform(0...1) < 0.25
+      let corners: [CGPoint]
+      if deleteMark {
+        let (width, height) = (0.6 * size * random.uniform(0.8...1.2), 0.6 * size)
+        corners = [
+          .zero, CGPoint(x: width, y: height), CGPoint(x: 0, y: height), CGPoint(x: width, y: 0),
+        ]
+      } else {
+        let segments = Int.random(in: 3...5, using: &random)
+        let height = random.uniform(0.25...0.45) * size
+        corners = (0...segments).map { i in
+          CGPoint(x: size * Double(i) / Double(segments), y: i.isMultiple(of: 2) ? 0 : height)
+        }
       }
       var shape = truth()
-      shape.vertices = pairs(
-        place(centered(corners), rotation: random.uniform(-15...15) * degree, center: center))
-      return open(shape, edges: true)
+      let placed = place(
+        centered(corners), rotation: random.uniform(-15...15) * degree, center: center)
+      shape.vertices = pairs(placed)
+      guard deleteMark, Bool.random(using: &random) else { return open(shape, edges: true) }
+      return ShapePlan(
+        truth: shape, paths: [roundedTurns(placed, random: &random)], ends: .free)
     case .none:
       break
     }

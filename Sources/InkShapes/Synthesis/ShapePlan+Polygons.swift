@@ -45,7 +45,7 @@ extension ShapePlan {
     let placed = place(centered(corners), rotation: rotation, center: center)
     let ordered = drawingOrder(placed, random: &random)
     (shape.center, shape.vertices) = ([Double(center.x), Double(center.y)], pairs(ordered))
-    return polygon(shape, corners: ordered, strokes: strokes, random: &random)
+    return polygon(shape, corners: ordered, strokes: strokes, size: size, random: &random)
   }
 
   /// A quadrilateral of a random subkind: a square within 8° of level; a rectangle of aspect
@@ -111,7 +111,7 @@ extension ShapePlan {
     let placed = place(corners, rotation: rotation, center: center)
     let ordered = drawingOrder(placed, random: &random)
     shape.vertices = pairs(ordered)
-    return polygon(shape, corners: ordered, strokes: strokes, random: &random)
+    return polygon(shape, corners: ordered, strokes: strokes, size: size, random: &random)
   }
 
   /// A convex quadrilateral with corners near the four quarters of a circle, no side within 8°
@@ -136,8 +136,9 @@ extension ShapePlan {
     return centered(corners)
   }
 
-  /// A star: in one stroke a five-pointed pentagram (its lines crossing at the inner points)
-  /// or the outline of five or six points (inner radius 0.38–0.5 of the outer); in two strokes
+  /// A star: in one stroke a five-pointed pentagram (its lines crossing at the inner points;
+  /// started mid-line or looped at a tip as ``oneStrokeLoop(_:size:random:)`` draws) or the
+  /// outline of five or six points (inner radius 0.38–0.5 of the outer); in two strokes
   /// a six-pointed star as two triangles. The first outer point is at the top turned by the
   /// rotation, which is below a point's share of a turn.
   static func star(
@@ -168,9 +169,12 @@ extension ShapePlan {
     case 2: loops = [[0, 2, 4].map { tips[$0] }, [1, 3, 5].map { tips[$0] }]
     default: loops = [Array(outline)]
     }
+    // A pentagram as writers draw one-stroke polygons (``oneStrokeLoop(_:size:random:)``).
     let paths = loops.map { loop in
       let ordered = drawingOrder(loop, random: &random)
-      return PenPath(edges: ordered + [ordered[0]])
+      return style == 0
+        ? oneStrokeLoop(ordered, size: size, random: &random)
+        : PenPath(edges: ordered + [ordered[0]])
     }
     return ShapePlan(truth: shape, paths: paths, ends: .loop)
   }

@@ -48,12 +48,18 @@ struct ShapePlan {
   }
 
   /// A closed polygon, its corners in drawing order, as `strokes` paths of whole sides, each
-  /// after the first drawn backwards three times in ten.
+  /// after the first drawn backwards three times in ten; in one stroke as
+  /// ``oneStrokeLoop(_:size:random:)`` draws it.
   static func polygon(
-    _ truth: DetectedShape, corners: [CGPoint], strokes: Int, random: inout SplitMix64
+    _ truth: DetectedShape, corners: [CGPoint], strokes: Int, size: Double,
+    random: inout SplitMix64
   ) -> ShapePlan {
     let n = corners.count
     let count = min(strokes, n)
+    if count == 1 {
+      return ShapePlan(
+        truth: truth, paths: [oneStrokeLoop(corners, size: size, random: &random)], ends: .loop)
+    }
     let cuts = (0..<count).map { Int((Double($0) * Double(n) / Double(count)).rounded()) }
     var paths = PenPath.split(loop: corners + [corners[0]], corners: Set(0..<n), cuts: cuts)
     for k in paths.indices.dropFirst() where random.uniform(0...1) < 0.3 {

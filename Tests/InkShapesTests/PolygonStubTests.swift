@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import InkShapes
+
+/// A closed polygon's seam jog and stubs (``ShapeClassifier/withoutSeamJog(_:seam:diagonal:)``,
+/// ``ShapeClassifier/withoutStubs(_:)``).
+@Suite struct PolygonStubTests {
+  @Test func aJogAtTheSeamIsNoCorner() {
+    // A triangle started mid-base: its end came back 10 below its start, a turn of 24° there.
+    let vertices = [(0.0, 0.0), (40, 10), (100, 0), (50, 90)]
+    let kept = ShapeClassifier.withoutSeamJog(vertices, seam: (42, 8), diagonal: 130)
+    #expect(kept.count == 3)
+    #expect(kept.map(\.0) == [0, 100, 50])
+  }
+
+  @Test func aCornerAtTheSeamStays() {
+    // A rectangle started at its corner turns there by 90°, as at its other corners.
+    let rectangle = [(0.0, 0.0), (100, 0), (100, 60), (0, 60)]
+    #expect(ShapeClassifier.withoutSeamJog(rectangle, seam: (1, 1), diagonal: 117).count == 4)
+    // A jog far from the seam is a corner like any other.
+    let vertices = [(0.0, 0.0), (40, 10), (100, 0), (50, 90)]
+    #expect(ShapeClassifier.withoutSeamJog(vertices, seam: (50, 88), diagonal: 130).count == 4)
+  }
+
+  @Test func anOctagonsFlatSeamCornerStays() {
+    // A regular octagon turns by 45° at every corner: the seam's turns like the rest.
+    let octagon = (0..<8).map { k -> (Double, Double) in
+      let angle = Double(k) * Double.pi / 4
+      return (100 * cos(angle), 100 * sin(angle))
+    }
+    #expect(ShapeClassifier.withoutSeamJog(octagon, seam: (100, 0), diagonal: 283).count == 8)
+  }
+
+  @Test func aHookAtACornerIsOneCorner() {
+    // A rectangle whose left side ran 12 past its bottom-left corner before the bottom went
+    // on to the right: a short side turning back against the rectangle.
+    let vertices = [(0.0, 0.0), (100, 0), (100, 60), (10, 60), (0, 72)]
+    let kept = ShapeClassifier.withoutStubs(vertices)
+    #expect(kept.count == 4)
+    #expect(abs(kept[3].0) < 1e-9 && abs(kept[3].1 - 60) < 1e-9)
+  }
+
+  @Test func aShortSideTurningWithThePolygonStays() {
+    // An octagon drawn unevenly: its short side turns the same way as the rest.
+    let octagon = [
+      (30.0, 0.0), (70, 0), (100, 30), (100, 70), (70, 100), (50, 100), (0, 70), (0, 30),
+    ]
+    #expect(ShapeClassifier.withoutStubs(octagon).count == 8)
+  }
+}
