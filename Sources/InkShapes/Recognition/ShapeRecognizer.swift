@@ -160,8 +160,6 @@ public struct ShapeRecognizer: Sendable {
         groups.append((component, together))
         continue
       }
-      let apart = component.map { reading(ofStroke: $0, strokes, path: paths[$0]!) }
-      let apartConfidence = apart.reduce(0) { $0 + $1.confidence } / Double(apart.count)
       // Whether two of the strokes cross, asked only when they make no shape together.
       let inks = component.map { paths[$0]! }
       func crossing() -> Bool {
@@ -169,10 +167,17 @@ public struct ShapeRecognizer: Sendable {
           inks.indices[(a + 1)...].contains { b in StrokeContact.cross(inks[a], inks[b]) }
         }
       }
-      if together.confidence >= minimumConfidence, together.confidence >= apartConfidence {
+      // Crossing strokes that make no shape together are writing: one answer, none. Below the
+      // minimum confidence together, that is so whatever their readings apart, which are then
+      // not made.
+      let sure = together.confidence >= minimumConfidence
+      if !sure, crossing() {
         groups.append((component, together))
-      } else if crossing() {
-        // Crossing strokes that make no shape together are writing: one answer, none.
+        continue
+      }
+      let apart = component.map { reading(ofStroke: $0, strokes, path: paths[$0]!) }
+      let apartConfidence = apart.reduce(0) { $0 + $1.confidence } / Double(apart.count)
+      if sure, together.confidence >= apartConfidence || crossing() {
         groups.append((component, together))
       } else {
         groups += zip(component, apart).map { ([$0], $1) }
