@@ -91,9 +91,10 @@ public struct ShapeRecognizer: Sendable {
   }
 
   /// The samples of every stroke of a drawing in drawing coordinates, one buffer a stroke (the
-  /// visible pieces of a masked stroke joined), `t` from the first stroke's creation.
+  /// visible pieces of a masked stroke joined), `x`, `y` and `t` (from the first stroke's
+  /// creation) only: the recognizer reads no other channel.
   public static func strokeSamples(of drawing: PKDrawing) -> [SampleBuffer] {
-    let sampler = StrokeSampler()
+    let sampler = StrokeSampler(keepsPenChannels: false)
     let origin = drawing.strokes.map(\.path.creationDate).min()
     return drawing.strokes.map { stroke in
       let pieces = sampler.samples(of: stroke, timeOrigin: origin)
