@@ -72,6 +72,9 @@ public struct QuickDrawReader: CorpusReader {
     try scanner.beginArray()
     var strokes: [PKStroke] = []
     var channels: [[Double]] = [[], [], []]
+    // Room for a stroke of a few hundred points at once (the channels are refilled stroke after
+    // stroke), not grown from nothing by doubling in every record.
+    for k in channels.indices { channels[k].reserveCapacity(256) }
     let ink = PKInk(.pen, color: .black)
     let width = ink.inkType.defaultWidth
     var firstStroke = true

@@ -10,9 +10,9 @@ import OpenPencilKit
 /// let pieces = sampler.samples(of: drawing)   // one buffer a visible piece of a stroke
 /// ```
 ///
-/// Every buffer carries the channels `x`, `y`, `t`, `force`, `azimuth` and `altitude`. A mask
-/// can cut one stroke into several visible pieces; each piece is its own buffer, in stroke
-/// order.
+/// Every buffer carries the channels `x`, `y`, `t`, `force`, `azimuth` and `altitude` (or `x`,
+/// `y` and `t` alone without ``keepsPenChannels``). A mask can cut one stroke into several
+/// visible pieces; each piece is its own buffer, in stroke order.
 public struct StrokeSampler: Sendable {
   /// Which points of a stroke become samples.
   public enum Mode: Hashable, Sendable {
@@ -24,10 +24,16 @@ public struct StrokeSampler: Sendable {
 
   /// Which points become samples.
   public var mode: Mode
+  /// Whether the buffers carry the pen's `force`, `azimuth` and `altitude` besides `x`, `y` and
+  /// `t`; `true` by default. A reader of positions and times only (the shape recognizer) saves
+  /// making three channels it would not read.
+  public var keepsPenChannels: Bool
 
-  /// A sampler of the given mode.
-  public init(mode: Mode = .controlPoints) {
+  /// A sampler of the given mode, keeping the pen's channels or not (each documented with its
+  /// property).
+  public init(mode: Mode = .controlPoints, keepsPenChannels: Bool = true) {
     self.mode = mode
+    self.keepsPenChannels = keepsPenChannels
   }
 
   /// The visible pieces of every stroke of a drawing, in z-order; `t` counts from the earliest
@@ -59,7 +65,7 @@ public struct StrokeSampler: Sendable {
   /// The control points whose parameter lies in `range`, with the range's ends interpolated
   /// when a mask cuts between control points.
   func controlPoints(of path: PKStrokePath, in range: ClosedRange<CGFloat>) -> [PKStrokePoint] {
-    if range == path.parametricRange { return Array(path) }
+    if range == path.parametricRange { return path.controlPoints }
     var points: [PKStrokePoint] = []
     let first = Int(range.lowerBound.rounded(.up))
     let last = Int(range.upperBound.rounded(.down))
@@ -73,34 +79,39 @@ public struct StrokeSampler: Sendable {
     return points
   }
 
-  /// The channels of a sequence of points, collected in one pass.
+  /// The channels of a sequence of points, collected in one pass (the pen's three only when
+  /// ``keepsPenChannels``).
   func buffer(
     _ points: some Sequence<PKStrokePoint>, transform: CGAffineTransform,
     timeShift: TimeInterval
   ) -> SampleBuffer {
     let n = points.underestimatedCount
+    let pen = keepsPenChannels
     var (xs, ys, ts) = ([Double](), [Double](), [Double]())
     var (force, azimuth, altitude) = ([Double](), [Double](), [Double]())
     xs.reserveCapacity(n)
     ys.reserveCapacity(n)
     ts.reserveCapacity(n)
-    force.reserveCapacity(n)
-    azimuth.reserveCapacity(n)
-    altitude.reserveCapacity(n)
+    if pen {
+      force.reserveCapacity(n)
+      azimuth.reserveCapacity(n)
+      altitude.reserveCapacity(n)
+    }
     for point in points {
       let location = point.location.applying(transform)
       xs.append(Double(location.x))
       ys.append(Double(location.y))
       ts.append(point.timeOffset + timeShift)
-      force.append(Double(point.force))
-      azimuth.append(Double(point.azimuth))
-      altitude.append(Double(point.altitude))
+      if pen {
+        force.append(Double(point.force))
+        azimuth.append(Double(point.azimuth))
+        altitude.append(Double(point.altitude))
+      }
     }
+    let channels: [SampleChannel: [Double]] =
+      pen ? [.t: ts, .force: force, .azimuth: azimuth, .altitude: altitude] : [.t: ts]
     // The channels are built with equal lengths, so this cannot throw.
-    return
-      (try? SampleBuffer(
-        xs: xs, ys: ys,
-        extraChannels: [.t: ts, .force: force, .azimuth: azimuth, .altitude: altitude]))
+    return (try? SampleBuffer(xs: xs, ys: ys, extraChannels: channels))
       ?? SampleBuffer(xs: xs, ys: ys)
   }
 }

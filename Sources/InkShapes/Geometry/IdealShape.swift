@@ -33,6 +33,7 @@ public struct IdealShape: Hashable, Sendable {
     let parameters = ShapeParameters(shape)
     kind = shape.kind
     pieces = try parameters.outline()
+    let size = size
     guard size > 0, size.isFinite else {
       throw IdealShapeError(kind: kind, problem: "the parameters give an outline of no size")
     }
@@ -40,14 +41,15 @@ public struct IdealShape: Hashable, Sendable {
 
   /// The smallest upright rectangle holding the outline.
   public var bounds: CGRect {
-    let all = pieces.joined()
-    guard let first = all.first else { return .null }
+    guard let first = pieces.first(where: { !$0.isEmpty })?[0] else { return .null }
     var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
-    for point in all {
-      minX = min(minX, point.x)
-      maxX = max(maxX, point.x)
-      minY = min(minY, point.y)
-      maxY = max(maxY, point.y)
+    for piece in pieces {
+      for point in piece {
+        minX = min(minX, point.x)
+        maxX = max(maxX, point.x)
+        minY = min(minY, point.y)
+        maxY = max(maxY, point.y)
+      }
     }
     return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }

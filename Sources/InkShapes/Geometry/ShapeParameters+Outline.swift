@@ -19,10 +19,11 @@ extension ShapeParameters {
     case .circle, .ellipse:
       let (center, (rx, ry), rotation) = (try center(), try radii(), try rotation())
       let radius = kind == .circle ? (rx + ry) / 2 : nil
+      let turn = Self.turn(rotation)
       return [
         try Self.closedCurve(count: Self.chordsPerTurn) { angle in
           Self.onEllipse(
-            center: center, rx: radius ?? rx, ry: radius ?? ry, rotation: rotation, angle: angle)
+            center: center, rx: radius ?? rx, ry: radius ?? ry, turn: turn, angle: angle)
         }
       ]
     case .spiral:
@@ -58,9 +59,10 @@ extension ShapeParameters {
     let sides = try count(shape.sides, key: "sides", fallback: sidesOfKind)
     let (rx, ry) = try radii()
     let (center, rotation) = (try center(), try rotation())
+    let upright = Self.turn(0)
     return (0..<sides).map { k in
       Self.onEllipse(
-        center: center, rx: rx, ry: ry, rotation: 0,
+        center: center, rx: rx, ry: ry, turn: upright,
         angle: -.pi / 2 + rotation + 2 * .pi * Double(k) / Double(sides))
     }
   }
@@ -72,10 +74,11 @@ extension ShapeParameters {
     let points = try count(shape.points, key: "points", fallback: nil)
     let (outer, inner) = try radii()
     let (center, rotation) = (try center(), try rotation())
+    let upright = Self.turn(0)
     return (0..<2 * points).map { k in
       let radius = k.isMultiple(of: 2) ? outer : inner
       return Self.onEllipse(
-        center: center, rx: radius, ry: radius, rotation: 0,
+        center: center, rx: radius, ry: radius, turn: upright,
         angle: -.pi / 2 + rotation + .pi * Double(k) / Double(points))
     }
   }
@@ -121,9 +124,10 @@ extension ShapeParameters {
     }
     let sweep = goesForward ? toEnd : toEnd - turn
     let chords = max(Int((abs(sweep) / turn * Double(Self.chordsPerTurn)).rounded(.up)), 1)
+    let rotated = Self.turn(rotation)
     return (0...chords).map { k in
       Self.onEllipse(
-        center: center, rx: rx, ry: ry, rotation: rotation,
+        center: center, rx: rx, ry: ry, turn: rotated,
         angle: angles[0] + sweep * Double(k) / Double(chords))
     }
   }
@@ -136,11 +140,12 @@ extension ShapeParameters {
     let startAngle = atan2(Double(start.y - center.y), Double(start.x - center.x))
     let inner = IdealShape.distance(center, start)
     let chords = max(Int((abs(turns) * Double(Self.chordsPerTurn)).rounded(.up)), 1)
+    let upright = Self.turn(0)
     return (0...chords).map { k in
       let u = Double(k) / Double(chords)
       let radius = inner + (outer - inner) * u
       return Self.onEllipse(
-        center: center, rx: radius, ry: radius, rotation: 0,
+        center: center, rx: radius, ry: radius, turn: upright,
         angle: startAngle + 2 * .pi * turns * u)
     }
   }
@@ -152,6 +157,7 @@ extension ShapeParameters {
     let (start, end) = (axis[0], axis[axis.count - 1])
     let ((along, across), turns) = (try radii(), try turns())
     let direction = atan2(Double(end.y - start.y), Double(end.x - start.x))
+    let turn = Self.turn(direction)
     let chords = max(Int((abs(turns) * Double(Self.chordsPerTurn)).rounded(.up)), 1)
     return (0...chords).map { k in
       let u = Double(k) / Double(chords)
@@ -159,7 +165,7 @@ extension ShapeParameters {
         x: Double(start.x) + Double(end.x - start.x) * u,
         y: Double(start.y) + Double(end.y - start.y) * u)
       return Self.onEllipse(
-        center: centre, rx: along, ry: across, rotation: direction,
+        center: centre, rx: along, ry: across, turn: turn,
         angle: .pi + 2 * .pi * turns * u)
     }
   }
@@ -194,10 +200,11 @@ extension ShapeParameters {
   func cloud() throws(IdealShapeError) -> [CGPoint] {
     let (center, (rx, ry), rotation) = (try center(), try radii(), try rotation())
     let bumps = try count(shape.points, key: "points", fallback: 8, maximum: 100)
+    let turn = Self.turn(rotation)
     return try Self.closedCurve(count: 32 * bumps) { angle in
       let scale = 1 - 0.15 * (1 - abs(sin(Double(bumps) * angle / 2)))
       return Self.onEllipse(
-        center: center, rx: rx * scale, ry: ry * scale, rotation: rotation, angle: angle)
+        center: center, rx: rx * scale, ry: ry * scale, turn: turn, angle: angle)
     }
   }
 

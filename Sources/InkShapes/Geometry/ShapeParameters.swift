@@ -102,14 +102,20 @@ struct ShapeParameters {
     }
   }
 
-  /// The point at `angle` on an ellipse of radii `rx`, `ry` about `center`, turned by
-  /// `rotation` (angles clockwise on screen, y down).
+  /// The point at `angle` on an ellipse of radii `rx`, `ry` about `center`, turned by the
+  /// rotation whose cosine and sine are `turn` (``turn(_:)``, computed once for all the points of
+  /// an outline; angles clockwise on screen, y down).
   static func onEllipse(
-    center: CGPoint, rx: Double, ry: Double, rotation: Double, angle: Double
+    center: CGPoint, rx: Double, ry: Double, turn: (cos: Double, sin: Double), angle: Double
   ) -> CGPoint {
     let x = rx * cos(angle)
     let y = ry * sin(angle)
-    let (c, s) = (cos(rotation), sin(rotation))
+    let (c, s) = turn
     return CGPoint(x: Double(center.x) + c * x - s * y, y: Double(center.y) + s * x + c * y)
+  }
+
+  /// The cosine and sine of a rotation, for ``onEllipse(center:rx:ry:turn:angle:)``.
+  static func turn(_ rotation: Double) -> (cos: Double, sin: Double) {
+    (cos(rotation), sin(rotation))
   }
 }

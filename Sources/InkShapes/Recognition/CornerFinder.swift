@@ -85,9 +85,18 @@ public enum CornerFinder {
   /// The median of the finite straws in `range` (the upper one of an even count), times
   /// ``medianFactor``.
   static func median(_ straws: [Double], in range: Range<Int>) -> Double {
-    var values = straws[range].filter(\.isFinite)
+    var values = finite(straws, in: range)
     guard !values.isEmpty else { return 0 }
     return selected(&values, rank: values.count / 2) * medianFactor
+  }
+
+  /// The finite values of `values` in `range`, in order, in an array allocated once (`filter`
+  /// grows its result as it goes, a reallocation every doubling).
+  static func finite(_ values: [Double], in range: Range<Int>) -> [Double] {
+    var kept: [Double] = []
+    kept.reserveCapacity(range.count)
+    for value in values[range] where value.isFinite { kept.append(value) }
+    return kept
   }
 
   /// The value that would stand at `rank` were `values` sorted ascending (Hoare's selection,
@@ -156,9 +165,9 @@ public enum CornerFinder {
       let dy = ys[i + 1] - ys[i - 1]
       speeds[i] = (dx * dx + dy * dy).squareRoot() / dt
     }
-    var finite = speeds.filter(\.isFinite)
-    guard !finite.isEmpty else { return [] }
-    let limit = selected(&finite, rank: finite.count / 2) / 4
+    var values = finite(speeds, in: speeds.indices)
+    guard !values.isEmpty else { return [] }
+    let limit = selected(&values, rank: values.count / 2) / 4
     return (window..<(n - window)).filter { i in
       speeds[i] < limit && speeds[i] <= speeds[i - 1] && speeds[i] <= speeds[i + 1]
         && straws[i] < strawLimit

@@ -40,7 +40,9 @@ struct RoundedRectangleFit {
     xs: [Double], ys: [Double], range: Range<Int>, excluding: [Bool]? = nil,
     leastFill: Double = 0
   ) {
-    let kept = range.filter { excluding?[$0 - range.lowerBound] != true }
+    var kept: [Int] = []
+    kept.reserveCapacity(range.count)
+    for i in range where excluding?[i - range.lowerBound] != true { kept.append(i) }
     guard kept.count >= 8,
       let box = ConvexHull(xs: kept.map { xs[$0] }, ys: kept.map { ys[$0] })
         .minimumAreaRectangle(),
@@ -194,14 +196,15 @@ struct RoundedRectangleFit {
     return cost
   }
 
-  /// The normal equations of a Gauss–Newton step from `p`: `JᵀJ` (a row a lane vector) and
-  /// `Jᵀd`, `J` the distances' gradients and `d` the points' signed distances to the outline.
+  /// The normal equations of a Gauss–Newton step from `p`: `JᵀJ` (a row a lane vector, held
+  /// inline: no allocation a step) and `Jᵀd`, `J` the distances' gradients and `d` the points'
+  /// signed distances to the outline.
   ///
   /// `JᵀJ` is symmetric, and the product `gⱼgₖ` is `gₖgⱼ` bit for bit, so only its upper
   /// triangle is summed (rows 0 and 1 whole, the rest from their diagonal on, in narrower
   /// vectors) and the lower one copied from it: the same sums as every row in full.
   static func normalEquations(_ p: SIMD8<Double>, xs: [Double], ys: [Double], points: [Int]) -> (
-    normal: [SIMD8<Double>], gradient: SIMD8<Double>
+    normal: InlineArray<6, SIMD8<Double>>, gradient: SIMD8<Double>
   ) {
     let (c, s) = (cos(p[2]), sin(p[2]))
     var (r0, r1) = (SIMD8<Double>(), SIMD8<Double>())
@@ -225,7 +228,7 @@ struct RoundedRectangleFit {
         }
       }
     }
-    let rows: [SIMD8<Double>] = [
+    let rows: InlineArray<6, SIMD8<Double>> = [
       r0, r1,
       SIMD8(r0[2], r1[2], r2[0], r2[1], r2[2], r2[3], 0, 0),
       SIMD8(r0[3], r1[3], r2[1], r3[1], r3[2], r3[3], 0, 0),
@@ -237,7 +240,8 @@ struct RoundedRectangleFit {
 
   /// The solution of the 6 × 6 system (a row a lane vector, the right-hand side's first six
   /// lanes) by Gaussian elimination with partial pivoting, or `nil` when it is singular.
-  static func solve(_ matrix: [SIMD8<Double>], _ rhs: SIMD8<Double>) -> SIMD8<Double>? {
+  static func solve(_ matrix: InlineArray<6, SIMD8<Double>>, _ rhs: SIMD8<Double>) -> SIMD8<Double>?
+  {
     var m = matrix
     var x = rhs
     for col in 0..<6 {

@@ -19,16 +19,23 @@ extension ShapeCandidate {
     let step = max(1, (total + Self.idealOutlinePoints - 1) / Self.idealOutlinePoints)
     var xs: [Double] = []
     var ys: [Double] = []
+    xs.reserveCapacity(total / step + 2 * ideal.pieces.count)
+    ys.reserveCapacity(total / step + 2 * ideal.pieces.count)
     var breaks: [Int] = []
     for piece in ideal.pieces {
       // A closed piece ends with its first point again; the closed outline joins it itself.
-      let points = closed ? Array(piece.dropLast()) : piece
-      guard !points.isEmpty else { continue }
+      let count = closed ? piece.count - 1 : piece.count
+      guard count > 0 else { continue }
       if !xs.isEmpty { breaks.append(xs.count - 1) }
-      var kept = Array(stride(from: 0, to: points.count, by: step))
-      if !closed, kept.last != points.count - 1 { kept.append(points.count - 1) }
-      xs += kept.map { Double(points[$0].x) }
-      ys += kept.map { Double(points[$0].y) }
+      // Every `step`th point, and an open piece's last.
+      for k in stride(from: 0, to: count, by: step) {
+        xs.append(Double(piece[k].x))
+        ys.append(Double(piece[k].y))
+      }
+      if !closed, (count - 1) % step != 0 {
+        xs.append(Double(piece[count - 1].x))
+        ys.append(Double(piece[count - 1].y))
+      }
     }
     guard xs.count >= 2 else { return nil }
     self.init(shape, outlineXs: xs, outlineYs: ys, closed: closed, complexity: complexity)

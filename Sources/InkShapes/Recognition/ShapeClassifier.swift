@@ -907,10 +907,10 @@ struct ShapeClassifier {
 
   /// The loop `range` of the path started at `start`, its first point repeated at the end.
   func rotated(range: Range<Int>, start: Int) -> (xs: [Double], ys: [Double], ts: [Double]) {
-    let order = Array(range[start...]) + Array(range[..<start]) + [start]
-    return (
-      order.map { path.xs[$0] }, order.map { path.ys[$0] },
-      path.ts.isEmpty ? [] : order.map { path.ts[$0] }
+    (
+      Self.rotated(path.xs, range: range, start: start),
+      Self.rotated(path.ys, range: range, start: start),
+      path.ts.isEmpty ? [] : Self.rotated(path.ts, range: range, start: start)
     )
   }
 
@@ -918,11 +918,22 @@ struct ShapeClassifier {
   func rotated(
     _ loop: (xs: [Double], ys: [Double], ts: [Double]), start: Int
   ) -> (xs: [Double], ys: [Double], ts: [Double]) {
-    let n = loop.xs.count - 1
-    let order = Array(start..<n) + Array(0..<start) + [start]
+    let range = 0..<(loop.xs.count - 1)
     return (
-      order.map { loop.xs[$0] }, order.map { loop.ys[$0] },
-      loop.ts.isEmpty ? [] : order.map { loop.ts[$0] }
+      Self.rotated(loop.xs, range: range, start: start),
+      Self.rotated(loop.ys, range: range, start: start),
+      loop.ts.isEmpty ? [] : Self.rotated(loop.ts, range: range, start: start)
     )
+  }
+
+  /// The values of the loop `range` of `values` from `start` round to it again (its first value
+  /// repeated at the end), copied into one array allocated once.
+  static func rotated(_ values: [Double], range: Range<Int>, start: Int) -> [Double] {
+    var rotated: [Double] = []
+    rotated.reserveCapacity(range.count + 1)
+    rotated += values[start..<range.upperBound]
+    rotated += values[range.lowerBound..<start]
+    rotated.append(values[start])
+    return rotated
   }
 }

@@ -91,9 +91,10 @@ public struct ShapeRecognizer: Sendable {
   }
 
   /// The samples of every stroke of a drawing in drawing coordinates, one buffer a stroke (the
-  /// visible pieces of a masked stroke joined), `t` from the first stroke's creation.
+  /// visible pieces of a masked stroke joined), `x`, `y` and `t` (from the first stroke's
+  /// creation) only: the recognizer reads no other channel.
   public static func strokeSamples(of drawing: PKDrawing) -> [SampleBuffer] {
-    let sampler = StrokeSampler()
+    let sampler = StrokeSampler(keepsPenChannels: false)
     let origin = drawing.strokes.map(\.path.creationDate).min()
     return drawing.strokes.map { stroke in
       let pieces = sampler.samples(of: stroke, timeOrigin: origin)
@@ -165,8 +166,6 @@ public struct ShapeRecognizer: Sendable {
         groups.append((component, together))
         continue
       }
-      let apart = component.map { reading(ofStroke: $0, strokes, path: paths[$0]!) }
-      let apartConfidence = apart.reduce(0) { $0 + $1.confidence } / Double(apart.count)
       // Whether two of the strokes cross, asked only when they make no shape together.
       let inks = component.map { paths[$0]! }
       func crossing() -> Bool {
@@ -174,10 +173,17 @@ public struct ShapeRecognizer: Sendable {
           inks.indices[(a + 1)...].contains { b in StrokeContact.cross(inks[a], inks[b]) }
         }
       }
-      if together.confidence >= minimumConfidence, together.confidence >= apartConfidence {
+      // Crossing strokes that make no shape together are writing: one answer, none. Below the
+      // minimum confidence together, that is so whatever their readings apart, which are then
+      // not made.
+      let sure = together.confidence >= minimumConfidence
+      if !sure, crossing() {
         groups.append((component, together))
-      } else if crossing() {
-        // Crossing strokes that make no shape together are writing: one answer, none.
+        continue
+      }
+      let apart = component.map { reading(ofStroke: $0, strokes, path: paths[$0]!) }
+      let apartConfidence = apart.reduce(0) { $0 + $1.confidence } / Double(apart.count)
+      if sure, together.confidence >= apartConfidence || crossing() {
         groups.append((component, together))
       } else {
         groups += zip(component, apart).map { ([$0], $1) }

@@ -97,19 +97,21 @@ enum StrokeContact {
     for first in drawn.indices {
       for firstReversed in [false, true] {
         var order = [(stroke: first, reversed: firstReversed)]
-        var left = Set(drawn.indices).subtracting([first])
+        // The strokes chained so far, the others looked at in ascending order.
+        var chained = [Bool](repeating: false, count: drawn.count)
+        chained[first] = true
         var at = firstReversed ? ends[first].start : ends[first].end
         var jumps = 0.0
-        while !left.isEmpty {
+        for _ in 1..<drawn.count {
           var next = (stroke: -1, reversed: false, distance: Double.infinity)
-          for k in left.sorted() {
+          for k in drawn.indices where !chained[k] {
             let toStart = gap(at, ends[k].start)
             let toEnd = gap(at, ends[k].end)
             if toStart < next.distance { next = (k, false, toStart) }
             if toEnd < next.distance { next = (k, true, toEnd) }
           }
           jumps += next.distance
-          left.remove(next.stroke)
+          chained[next.stroke] = true
           order.append((next.stroke, next.reversed))
           at = next.reversed ? ends[next.stroke].start : ends[next.stroke].end
         }

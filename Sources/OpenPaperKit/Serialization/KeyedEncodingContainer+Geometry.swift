@@ -8,7 +8,6 @@ extension KeyedEncodingContainer {
     _ values: [CGFloat], forKey key: Key, in range: ClosedRange<Double>? = nil
   ) throws {
     for (index, value) in values.enumerated() {
-      let which = values.count == 1 ? "" : "number \(index): "
       var problem: String?
       if !value.isFinite || abs(Double(value)) > PaperMarkupLimits.maximumMagnitude {
         problem = "is not a finite 32-bit number"
@@ -16,6 +15,8 @@ extension KeyedEncodingContainer {
         problem = "is outside \(range.lowerBound)…\(range.upperBound)"
       }
       if let problem {
+        // Made for a failure only, not for every number written.
+        let which = values.count == 1 ? "" : "number \(index): "
         throw EncodingError.invalidValue(
           value,
           .init(codingPath: codingPath + [key], debugDescription: "\(which)\(value) \(problem)"))
