@@ -18,18 +18,33 @@ import Testing
     // A rectangle started at its corner turns there by 90°, as at its other corners.
     let rectangle = [(0.0, 0.0), (100, 0), (100, 60), (0, 60)]
     #expect(ShapeClassifier.withoutSeamJog(rectangle, seam: (1, 1), diagonal: 117).count == 4)
-    // A jog far from the seam is a corner like any other.
+    // A jog farther from the seam than its reach (30 > 0.1 × 130) is a corner like any other.
     let vertices = [(0.0, 0.0), (40, 10), (100, 0), (50, 90)]
-    #expect(ShapeClassifier.withoutSeamJog(vertices, seam: (50, 88), diagonal: 130).count == 4)
+    #expect(ShapeClassifier.withoutSeamJog(vertices, seam: (40, 40), diagonal: 130).count == 4)
+    #expect(ShapeClassifier.withoutSeamJog(vertices, seam: (40, 22), diagonal: 130).count == 3)
+  }
+
+  @Test func aParallelogramsObtuseCornerAtTheSeamStays() {
+    // Its 138° corners turn by 42°, under the jog's 45° and half the acute corners' 138°, but
+    // stand 0.17 of the diagonal off the line between their neighbours: no jog.
+    let (c, s) = (100 * cos(42 * Double.pi / 180), 100 * sin(42 * Double.pi / 180))
+    let parallelogram = [(0.0, 0.0), (200, 0), (200 + c, s), (c, s)]
+    let diagonal = hypot(200 + c, s)
+    for seam in [parallelogram[1], parallelogram[3]] {
+      #expect(
+        ShapeClassifier.withoutSeamJog(parallelogram, seam: seam, diagonal: diagonal).count == 4)
+    }
   }
 
   @Test func anOctagonsFlatSeamCornerStays() {
-    // A regular octagon turns by 45° at every corner: the seam's turns like the rest.
-    let octagon = (0..<8).map { k -> (Double, Double) in
+    // An octagon turns by about 45° at every corner; its seam corner, flattened to a 40° turn
+    // (under the jog's 45°), still turns more than half the others' median: a corner.
+    var octagon = (0..<8).map { k -> (Double, Double) in
       let angle = Double(k) * Double.pi / 4
       return (100 * cos(angle), 100 * sin(angle))
     }
-    #expect(ShapeClassifier.withoutSeamJog(octagon, seam: (100, 0), diagonal: 283).count == 8)
+    octagon[0] = (92.4, 0)
+    #expect(ShapeClassifier.withoutSeamJog(octagon, seam: (92.4, 0), diagonal: 283).count == 8)
   }
 
   @Test func aHookAtACornerIsOneCorner() {

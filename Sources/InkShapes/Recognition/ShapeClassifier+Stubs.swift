@@ -16,6 +16,11 @@ extension ShapeClassifier {
   /// seam vertex.
   static let seamReach = 0.1
 
+  /// A seam vertex is a jog only when it stands off the line between its neighbours by at most
+  /// this part of the diagonal: a jog is shallow, while the obtuse corner of a parallelogram
+  /// (138°, turning by 42°) stands 0.17 off it.
+  static let seamDepth = 0.1
+
   /// A closed polygon's side under this part of its perimeter, and under ``stubRatio`` of both
   /// sides either side, that turns against the polygon at one of its ends is a stub: a small
   /// loop, hook or bump at a corner or on a side, rather than a side (the short sides of an
@@ -28,7 +33,8 @@ extension ShapeClassifier {
   /// The vertices of a closed polygon without its seam vertex, the one nearest `seam` (the
   /// point where the stroke starts) within ``seamReach`` of `diagonal`, when the polygon turns
   /// there by less than ``seamTurn`` and less than ``seamTurnRatio`` of the median turn at its
-  /// other vertices, at least three kept.
+  /// other vertices, and stands off the line between its neighbours by at most ``seamDepth`` of
+  /// `diagonal`, at least three kept.
   static func withoutSeamJog(
     _ vertices: [(Double, Double)], seam: (Double, Double), diagonal: Double
   ) -> [(Double, Double)] {
@@ -40,8 +46,11 @@ extension ShapeClassifier {
     let distances = vertices.map { hypot($0.0 - seam.0, $0.1 - seam.1) }
     let nearest = distances.indices.min { distances[$0] < distances[$1] }!
     let others = (turns[..<nearest] + turns[(nearest + 1)...]).sorted()
+    let (a, v, b) = (vertices[(nearest + m - 1) % m], vertices[nearest], vertices[(nearest + 1) % m])
+    let chord = hypot(b.0 - a.0, b.1 - a.1)
+    let depth = chord > 0 ? abs((b.0 - a.0) * (v.1 - a.1) - (b.1 - a.1) * (v.0 - a.0)) / chord : 0
     guard distances[nearest] <= seamReach * diagonal, turns[nearest] < seamTurn,
-      turns[nearest] < seamTurnRatio * others[others.count / 2]
+      turns[nearest] < seamTurnRatio * others[others.count / 2], depth <= seamDepth * diagonal
     else { return vertices }
     var kept = vertices
     kept.remove(at: nearest)
