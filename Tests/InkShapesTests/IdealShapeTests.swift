@@ -65,25 +65,38 @@ import Testing
       abs(IdealShape.distance(corners[0], corners[2]) - 10.208_079_325_169 * 2.0.squareRoot())
         < 1e-9)
     let record = try #require(try square.paperKitShape())
-    #expect(zip(record.outline, corners).allSatisfy { near($0, $1, 1e-9) })
     #expect(abs(Double(record.frame.midX) - 5.125) < 1e-12)
     #expect(abs(Double(record.frame.midY) - 5.125) < 1e-12)
     // The sides turned onto the first and added: (41.8, 0.6147…).
     #expect(abs(record.rotation - 0.014_704_822_377_851) < 1e-12)
 
+    // Wound the other way round, from another corner: the same square.
+    var reversed = square
+    reversed.vertices = [[10.6, 0.4], [0, 0], [-0.3, 10.3], [10.2, 9.8]]
+    let record2 = try #require(try reversed.paperKitShape())
+    #expect(abs(Double(record2.frame.width) - 10.208_079_325_169) < 1e-9)
+    #expect(abs(record2.rotation - 0.014_704_822_377_851) < 1e-12)
+
+    // A level rectangle as the recognizer orders its corners (clockwise from the top, so its
+    // first side is the right one): a level frame, 200 wide and 100 high.
     var rectangle = square
     (rectangle.subkind, rectangle.vertices) = (
-      .rectangle, [[0, 0], [20, 1], [19.5, 11], [0.5, 9]]
+      .rectangle, [[201, 1], [199, 99], [1, 101], [-1, -1]]
     )
-    let box = Array(try IdealShape(rectangle).pieces[0].dropLast())
-    let boxSides = (0..<4).map { IdealShape.distance(box[$0], box[($0 + 1) % 4]) }
-    #expect(abs(boxSides[0] - boxSides[2]) < 1e-9 && abs(boxSides[1] - boxSides[3]) < 1e-9)
-    #expect(abs(boxSides[0] - boxSides[1]) > 5)
-    let (u, v) = (
-      CGPoint(x: box[1].x - box[0].x, y: box[1].y - box[0].y),
-      CGPoint(x: box[2].x - box[1].x, y: box[2].y - box[1].y)
-    )
-    #expect(abs(Double(u.x * v.x + u.y * v.y)) < 1e-9)
+    let box = try #require(try rectangle.paperKitShape())
+    #expect(abs(Double(box.frame.midX) - 100) < 1e-9 && abs(Double(box.frame.midY) - 50) < 1e-9)
+    // The means of opposite sides: (198.0101 + 202.0099) / 2 and (98.0204 + 102.0196) / 2.
+    #expect(abs(Double(box.frame.width) - 200.010_000_75) < 1e-6)
+    #expect(abs(Double(box.frame.height) - 100.020_005_999) < 1e-6)
+    // The sides turned onto the right one add up to (0, 600): a quarter turn, brought to 0.
+    #expect(abs(box.rotation) < 1e-12)
+    let boxCorners = Array(try IdealShape(rectangle).pieces[0].dropLast())
+    #expect(zip(boxCorners, box.outline).allSatisfy { near($0, $1) })
+
+    // A bow tie is no rectangle.
+    var bowTie = rectangle
+    bowTie.vertices = [[0, 0], [10, 0], [0, 10], [10, 10]]
+    #expect(throws: IdealShapeError.self) { try IdealShape(bowTie) }
 
     let triangle = DetectedShape(
       kind: .triangle, subkind: .equilateral, confidence: 1, strokes: [0],

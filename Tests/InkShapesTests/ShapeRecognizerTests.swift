@@ -402,18 +402,6 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(shapes.map(\.strokes) == [[0], [1]])
   }
 
-  @Test func nestedRingsAreReadOneByOne() {
-    // Each ring touches the next (ends within the touch distance): one set, too large to keep
-    // whole, so each ring is read alone. The rings far apart touch nothing, though their boxes
-    // hold one another.
-    let touching = (0..<40).map { ellipse(0, 0, 10 + 2 * Double($0), 10 + 2 * Double($0)) }
-    let recognizer = ShapeRecognizer()
-    #expect(recognizer.groups(of: touching) == (0..<40).map { [$0] })
-    #expect(recognizer.shapes(inStrokes: touching).allSatisfy { $0.kind == .circle })
-    let apart = [ellipse(0, 0, 10, 10), ellipse(0, 0, 100, 100), ellipse(0, 0, 1_000, 1_000)]
-    #expect(recognizer.groups(of: apart) == [[0], [1], [2]])
-  }
-
   @Test func aScribbleIsNone() {
     // A dense back-and-forth scribble: no kind fits it.
     let points = (0..<60).map { k -> (Double, Double) in

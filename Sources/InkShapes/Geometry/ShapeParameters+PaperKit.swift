@@ -78,29 +78,46 @@ extension ShapeParameters {
     }
   }
 
-  /// A rectangle's centre, half sides and rotation. From four vertices or more, the true
-  /// rectangle nearest the first four: their mean as centre; as rotation, the direction of the
+  /// A rectangle's centre, half sides and rotation. From four vertices or more, a true
+  /// rectangle fitted to the first four: their mean as centre; as rotation, the direction of the
   /// sum of the sides, each turned by quarter turns onto the first; as width and height, the
-  /// means of opposite sides (of all four for a square). Otherwise from `center`, `radii` and
-  /// `rotation`.
+  /// means of opposite sides (of all four for a square); the rotation then brought within ±45°
+  /// by quarter turns, width and height swapped at each, so that a level rectangle's frame is
+  /// level. Otherwise from `center`, `radii` and `rotation`.
+  ///
+  /// - Throws: ``IdealShapeError`` when the four vertices are no convex quadrilateral (a bow
+  ///   tie, three in a line).
   func rectangle() throws(IdealShapeError) -> (CGPoint, Double, Double, Double) {
     guard let vertices = try optionalVertices(minimum: 0), vertices.count >= 4 else {
       let (rx, ry) = try radii()
       return (try center(), rx, ry, try rotation())
     }
     let corners = Array(vertices.prefix(4))
+    guard ShapeClassifier.isConvex(corners.map { [Double($0.x), Double($0.y)] }) else {
+      throw failure("the key \"vertices\" is no convex quadrilateral")
+    }
     let sides = (0..<4).map { k in
       (Double(corners[(k + 1) % 4].x - corners[k].x), Double(corners[(k + 1) % 4].y - corners[k].y))
     }
-    // Each side turns a quarter from the one before, one way round: turn them back (exactly,
-    // by swapping coordinates) and add them up.
-    let way: Double = sides[0].0 * sides[1].1 - sides[0].1 * sides[1].0 < 0 ? -1 : 1
+    // Each side turns a quarter from the one before, the way the corners wind: turn them back
+    // (exactly, by swapping coordinates) and add them up.
+    let area = (0..<4).reduce(0.0) { total, k in
+      total + Double(corners[k].x * corners[(k + 1) % 4].y - corners[(k + 1) % 4].x * corners[k].y)
+    }
+    let way: Double = area < 0 ? -1 : 1
     let x = sides[0].0 + way * sides[1].1 - sides[2].0 - way * sides[3].1
     let y = sides[0].1 - way * sides[1].0 - sides[2].1 + way * sides[3].0
     let lengths = sides.map { hypot($0.0, $0.1) }
     var (width, height) = ((lengths[0] + lengths[2]) / 2, (lengths[1] + lengths[3]) / 2)
     if shape.subkind == .square { (width, height) = ((width + height) / 2, (width + height) / 2) }
-    return (Self.mean(corners), width / 2, height / 2, atan2(y, x))
+    var rotation = atan2(y, x)
+    while rotation > .pi / 4 {
+      (rotation, width, height) = (rotation - .pi / 2, height, width)
+    }
+    while rotation <= -.pi / 4 {
+      (rotation, width, height) = (rotation + .pi / 2, height, width)
+    }
+    return (Self.mean(corners), width / 2, height / 2, rotation)
   }
 
   /// The regular polygon through the shape's corners (or of its parameters): the mean corner

@@ -52,7 +52,8 @@ extension ShapeClassifier {
   /// The path's other open readings `others` followed by its smooth ones: a curve, a spiral, a
   /// helix, where each applies (the curve must beat the line and arc among `others`). With a
   /// curve, the zigzag and polyline readings of `others` whose round corners leave the ink
-  /// farther than the curve does are its bends, and left out. The spiral and helix are measured
+  /// farther than the curve does are its bends, and left out, except a zigzag two of whose
+  /// runs cross (a delete mark drawn with round turns), which stays to be weighed. The spiral and helix are measured
   /// only as far as they can still beat the surest reading kept before them, when hopeless
   /// readings are left out (``leavesOutHopeless``).
   func withSmoothCandidates(_ others: [ShapeCandidate]) -> [ShapeCandidate] {
@@ -77,7 +78,7 @@ extension ShapeClassifier {
     var kept = others
     if let curve = found.first {
       // A curve is read only when no polyline reading has sharp corners and straight runs. A
-      // zigzag whose last run crosses its first (a delete mark drawn with round turns) is no
+      // zigzag two of whose runs cross (a delete mark drawn with round turns) is no
       // curve's bends: it stays, to be weighed against the curve.
       kept.removeAll {
         [.zigzag, .polyline].contains($0.shape.kind)

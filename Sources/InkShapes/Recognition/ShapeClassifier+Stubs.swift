@@ -46,7 +46,9 @@ extension ShapeClassifier {
     let distances = vertices.map { hypot($0.0 - seam.0, $0.1 - seam.1) }
     let nearest = distances.indices.min { distances[$0] < distances[$1] }!
     let others = (turns[..<nearest] + turns[(nearest + 1)...]).sorted()
-    let (a, v, b) = (vertices[(nearest + m - 1) % m], vertices[nearest], vertices[(nearest + 1) % m])
+    let (a, v, b) = (
+      vertices[(nearest + m - 1) % m], vertices[nearest], vertices[(nearest + 1) % m]
+    )
     let chord = hypot(b.0 - a.0, b.1 - a.1)
     let depth = chord > 0 ? abs((b.0 - a.0) * (v.1 - a.1) - (b.1 - a.1) * (v.0 - a.0)) / chord : 0
     guard distances[nearest] <= seamReach * diagonal, turns[nearest] < seamTurn,

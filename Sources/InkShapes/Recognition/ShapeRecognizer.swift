@@ -111,7 +111,8 @@ public struct ShapeRecognizer: Sendable {
   /// stroke: the connected sets of touching strokes (``touchDistance``), kept whole when their
   /// reading together is a shape at least as sure as their readings apart, split into single
   /// strokes otherwise (and sets larger than ``maximumGroupSize`` always). Dots (strokes under
-  /// ``dotFraction`` of the largest) join the group of a stroke they touch, else stand alone.
+  /// ``dotFraction`` of the largest) join the group of a stroke they touch (of two, the group
+  /// whose first stroke comes first), else stand alone.
   /// Last, groups that are not all closed shapes are made one when, chained with pen-up jumps
   /// within ``touchDistance`` of the drawing's diagonal, they read as a closed shape (see the
   /// <doc:ShapeRecognition> article's "Groups").

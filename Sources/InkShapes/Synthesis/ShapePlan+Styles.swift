@@ -8,11 +8,12 @@ extension ShapePlan {
   /// of it, so that the seam jogs by 20–40°; and, independently, one time in five with a small
   /// loop at one of its other corners (the pen runs 0.03–0.06 of the size past the corner, curls
   /// round outside it and comes back onto the next side). The ends are the path's only corners
-  /// besides the polygon's.
+  /// besides the polygon's. Fewer than three corners make an empty path.
   static func oneStrokeLoop(_ corners: [CGPoint], size: Double, random: inout SplitMix64)
     -> PenPath
   {
     let n = corners.count
+    guard n >= 3 else { return PenPath([]) }
     func unit(_ a: CGPoint, _ b: CGPoint) -> CGPoint {
       let length = max(IdealShape.distance(a, b), 1e-9)
       return CGPoint(x: (b.x - a.x) / length, y: (b.y - a.y) / length)
@@ -49,9 +50,11 @@ extension ShapePlan {
 
   /// An open polyline through `vertices` drawn with its turns round: each inner vertex cut by
   /// a parabolic arc (a quadratic Bézier curve with the vertex as its control point) from
-  /// 0.15–0.35 of the shorter run either side of it, back to the vertex, on to as far along the
-  /// next run. The ends are the path's only corners.
+  /// 0.15–0.35 of the shorter run before it to as far along the run after it, bending towards
+  /// the vertex without reaching it. The ends are the path's only corners; fewer than two
+  /// vertices make an empty path.
   static func roundedTurns(_ vertices: [CGPoint], random: inout SplitMix64) -> PenPath {
+    guard vertices.count >= 2 else { return PenPath([]) }
     var points = [vertices[0]]
     for k in 1..<(vertices.count - 1) {
       let (a, v, b) = (vertices[k - 1], vertices[k], vertices[k + 1])
