@@ -197,6 +197,21 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(t.kind != .zigzag)
   }
 
+  @Test func aDeleteMarkWhoseLastRunPassesNearItsStartIsAZigzag() {
+    // As two $1 tuning writers draw it: the last run crosses the first 24 from its start (within
+    // the closure gap, 0.2 of the diagonal of 141), so the ink reads as a loop closed there, but
+    // it runs on 54 past the start.
+    let delete = recognizer.shape(of: [stroke([(100, 100), (160, 180), (60, 180), (150, 80)])])
+    #expect(delete.kind == .zigzag)
+    #expect(delete.confidence >= recognizer.minimumConfidence)
+    #expect(delete.vertices?.count == 4)
+    // A triangle whose closing side overshoots its start corner along the same line stays one.
+    let triangle = recognizer.shape(of: [
+      stroke([(100, 100), (160, 180), (40, 180), (100, 100), (115, 80)])
+    ])
+    #expect(triangle.kind == .triangle)
+  }
+
   @Test func anArrowWhoseFirstBarbLiesAlongTheShaftIsAnArrow() {
     // As one $1 writer draws it: the first barb doubles back nearly along the shaft, the
     // second stands far out (their spreads about 12 and 61).

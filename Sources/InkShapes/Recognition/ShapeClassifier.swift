@@ -51,11 +51,13 @@ struct ShapeClassifier {
     if let closing = path.closingIndex() {
       found += closedCandidates(end: closing)
       // A path that passes near its start before coming back to it at its end (a pentagram
-      // drawn in one stroke crosses its start's corner halfway) is read closed at its end too.
+      // drawn in one stroke crosses its start's corner halfway) is read closed at its end too;
+      // one that runs on far from its start (a delete mark whose last run crosses its first
+      // near the start), open too.
       let last = path.count - 1
-      if closing < last - CornerFinder.window,
-        path.distance(0, last) <= InkPath.closureGap * path.diagonal
-      {
+      if path.distance(0, last) > InkPath.closureGap * path.diagonal {
+        found += crossingMarkCandidates()
+      } else if closing < last - CornerFinder.window {
         found += closedCandidates(end: last)
       }
       // The spiral and helix come last: what cannot beat the surest reading before them is
@@ -488,22 +490,7 @@ struct ShapeClassifier {
     var found: [ShapeCandidate] = []
     if let line = lineCandidate() { found.append(line) }
     if let circle, let arc = arcCandidate(circle.fit, sweep: circle.sweep) { found.append(arc) }
-    let read = Self.cornerSets((path.xs, path.ys, path.ts)).flatMap { straws in
-      withoutDoubleCorners(straws).enumerated().flatMap { k, corners in
-        withoutEndHooks(corners).map { (corners: $0, merged: k > 0, bent: false) }
-      }
-    }
-    // The sets without their bends, each once and none that is read already.
-    var bent: [[Int]] = []
-    for set in read {
-      if let straightened = withoutBends(set.corners).dropFirst().first,
-        !bent.contains(straightened), !read.contains(where: { $0.corners == straightened })
-      {
-        bent.append(straightened)
-      }
-    }
-    let sets = read + bent.map { (corners: $0, merged: false, bent: true) }
-    for (corners, merged, bent) in sets {
+    for (corners, merged, bent) in openCornerSets() {
       guard corners.count >= 3, corners.count <= 14,
         let vertices = refinedVertices(
           (path.xs, path.ys, path.ts), corners: corners, closed: false)
@@ -515,11 +502,7 @@ struct ShapeClassifier {
       // Bends are left out only for a delete mark: one stroke of three runs, the last crossing
       // the first (chained strokes' pen-up jumps would make one of a t).
       if bent {
-        if vertices.count == 4, path.strokeStarts.count == 1,
-          Self.sidesCross(vertices, closed: false)
-        {
-          found.append(polylineCandidate(vertices, mayBeZigzag: true))
-        }
+        if isCrossingMark(vertices) { found.append(polylineCandidate(vertices, mayBeZigzag: true)) }
         continue
       }
       let arrow = arrowCandidate(vertices, corners: corners)
@@ -531,6 +514,49 @@ struct ShapeClassifier {
       if corners.count > 3 { found += twoLegCandidates(from: corners[0], to: corners.last!) }
     }
     return withSmoothCandidates(found)
+  }
+
+  /// The corner sets (ends included) an open path is read through: IStraw's and ShortStraw's
+  /// (``cornerSets(_:)``), each again with its double corners made one (`merged`,
+  /// ``withoutDoubleCorners(_:)``) and each of those again without its end hooks
+  /// (``withoutEndHooks(_:)``); then each set without its bends (`bent`, ``withoutBends(_:)``),
+  /// once and none that is read already.
+  func openCornerSets() -> [(corners: [Int], merged: Bool, bent: Bool)] {
+    let read = Self.cornerSets((path.xs, path.ys, path.ts)).flatMap { straws in
+      withoutDoubleCorners(straws).enumerated().flatMap { k, corners in
+        withoutEndHooks(corners).map { (corners: $0, merged: k > 0, bent: false) }
+      }
+    }
+    var bent: [[Int]] = []
+    for set in read {
+      if let straightened = withoutBends(set.corners).dropFirst().first,
+        !bent.contains(straightened), !read.contains(where: { $0.corners == straightened })
+      {
+        bent.append(straightened)
+      }
+    }
+    return read + bent.map { (corners: $0, merged: false, bent: true) }
+  }
+
+  /// Whether an open polyline's `vertices` are a delete mark: one stroke of three runs, the
+  /// last crossing the first (chained strokes' pen-up jumps would make one of a t).
+  func isCrossingMark(_ vertices: [(Double, Double)]) -> Bool {
+    vertices.count == 4 && path.strokeStarts.count == 1 && Self.sidesCross(vertices, closed: false)
+  }
+
+  /// The zigzags of a delete mark whose last run passes near its start, read as a loop closed
+  /// there (``InkPath/closingIndex()``): the open polylines through the whole path's corners
+  /// (``openCornerSets()``) that are delete marks (``isCrossingMark(_:)``) and named zigzags.
+  func crossingMarkCandidates() -> [ShapeCandidate] {
+    openCornerSets().compactMap { set in
+      guard set.corners.count == 4,
+        let vertices = refinedVertices(
+          (path.xs, path.ys, path.ts), corners: set.corners, closed: false),
+        isCrossingMark(vertices)
+      else { return nil }
+      let reading = polylineCandidate(vertices, mayBeZigzag: true)
+      return reading.shape.kind == .zigzag ? reading : nil
+    }
   }
 
   /// The checks of two straight legs from the point `first` to the point farthest from the
