@@ -212,6 +212,26 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(triangle.kind == .triangle)
   }
 
+  @Test func aCheckWhoseLongLegBowsTowardsItsStartIsASureCheck() {
+    // A short leg from (0, 60) down to (30, 100), then a long leg to (130, 0) along a quadratic
+    // curve whose middle stands 0.18 of the leg's chord off it: towards the short leg's start (a
+    // long leg steep, then flatter, as some $1 tuning writers draw it), or away from it (a u's
+    // upstroke), which is no bowed check.
+    func bowed(control: (Double, Double)) -> DetectedShape {
+      let (b, c) = ((30.0, 100.0), (130.0, 0.0))
+      let leg = (0...20).map { k in
+        let t = Double(k) / 20
+        let (u, v, w) = ((1 - t) * (1 - t), 2 * t * (1 - t), t * t)
+        return (u * b.0 + v * control.0 + w * c.0, u * b.1 + v * control.1 + w * c.1)
+      }
+      return recognizer.shape(of: [stroke([(0, 60)] + leg)])
+    }
+    let check = bowed(control: (44, 14))
+    #expect(check.kind == .check)
+    #expect(check.confidence >= 0.9)
+    #expect(bowed(control: (116, 86)).confidence < 0.5)
+  }
+
   @Test func anArrowWhoseFirstBarbLiesAlongTheShaftIsAnArrow() {
     // As one $1 writer draws it: the first barb doubles back nearly along the shaft, the
     // second stands far out (their spreads about 12 and 61).

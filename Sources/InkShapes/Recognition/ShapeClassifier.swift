@@ -590,7 +590,51 @@ struct ShapeClassifier {
         legs, mayBeZigzag: false, hopeless: Self.refittedCheckDeviation * (1 + 1e-9))
       if refitted.fit.meanDeviation <= Self.refittedCheckDeviation { found.append(refitted) }
     }
+    if let bowed = bowedCheckCandidate(chords, apex: apex, last: last) { found.append(bowed) }
     return found
+  }
+
+  /// The most a check's long leg bows: its ink's point farthest from the leg's chord stands off
+  /// it by at most this part of the chord.
+  static let checkBow = 0.2
+
+  /// The check of the points `chords` (the ink's first point, its apex, the point `apex`, and its
+  /// last, the point `last`) whose long leg bows: the short leg straight, the long one the
+  /// quadratic Bézier curve from the apex to the end through the long leg's point farthest from
+  /// its chord (at the curve's middle), when that point stands off the chord by at most
+  /// ``checkBow`` of it and the chords are a check as the $1 logs' are drawn
+  /// (``isDrawnCheck(_:)``); measured only as far as ``refittedCheckDeviation``, and kept only
+  /// within it.
+  func bowedCheckCandidate(_ chords: [(Double, Double)], apex: Int, last: Int) -> ShapeCandidate? {
+    guard Self.isDrawnCheck(chords), openPolylineKind(chords) == .check else { return nil }
+    let (b, c) = (chords[1], chords[2])
+    let (dx, dy) = (c.0 - b.0, c.1 - b.1)
+    let chord = hypot(dx, dy)
+    // Offsets signed so that the short leg's start stands on the positive side: a check's long
+    // leg bows towards it (steep, then flatter), a u's upstroke away from it.
+    let side = (chords[0].0 - b.0) * dy - (chords[0].1 - b.1) * dx < 0 ? -1.0 : 1.0
+    var bow = apex
+    var farthest = 0.0
+    for i in apex...last {
+      let offset = side * ((path.xs[i] - b.0) * dy - (path.ys[i] - b.1) * dx) / chord
+      if offset > farthest { (bow, farthest) = (i, offset) }
+    }
+    guard farthest > 0, farthest <= Self.checkBow * chord else { return nil }
+    // The control point that puts the curve's middle on the bow's point.
+    let control = (2 * path.xs[bow] - (b.0 + c.0) / 2, 2 * path.ys[bow] - (b.1 + c.1) / 2)
+    var (ox, oy) = ShapeCandidate.densified(
+      [chords[0].0, b.0], [chords[0].1, b.1], closed: false)
+    let steps = 16
+    for k in 1...steps {
+      let t = Double(k) / Double(steps)
+      let (u, v, w) = ((1 - t) * (1 - t), 2 * t * (1 - t), t * t)
+      ox.append(u * b.0 + v * control.0 + w * c.0)
+      oy.append(u * b.1 + v * control.1 + w * c.1)
+    }
+    let reading = polylineCandidate(
+      chords, mayBeZigzag: false, hopeless: Self.refittedCheckDeviation * (1 + 1e-9),
+      outline: (ox, oy))
+    return reading.fit.meanDeviation <= Self.refittedCheckDeviation ? reading : nil
   }
 
   /// The largest mean deviation of a check from refitted legs (a sloppier fit is writing: an r
@@ -703,13 +747,16 @@ struct ShapeClassifier {
 
   /// The open polyline through `vertices`, named check, caret or zigzag (unless not
   /// `mayBeZigzag`) where it is one, measured as far as a `hopeless` mean deviation
-  /// (``ShapeCandidate/measure(_:hopeless:)``).
+  /// (``ShapeCandidate/measure(_:hopeless:)``) against `outline` (the straight runs between the
+  /// vertices when `nil`).
   func polylineCandidate(
-    _ vertices: [(Double, Double)], mayBeZigzag: Bool, hopeless: Double = .infinity
+    _ vertices: [(Double, Double)], mayBeZigzag: Bool, hopeless: Double = .infinity,
+    outline: (xs: [Double], ys: [Double])? = nil
   ) -> ShapeCandidate {
     var kind = openPolylineKind(vertices)
     if kind == .zigzag, !mayBeZigzag { kind = .polyline }
-    let (ox, oy) = ShapeCandidate.densified(vertices.map(\.0), vertices.map(\.1), closed: false)
+    let (ox, oy) =
+      outline ?? ShapeCandidate.densified(vertices.map(\.0), vertices.map(\.1), closed: false)
     let cx = vertices.reduce(0) { $0 + $1.0 } / Double(vertices.count)
     let cy = vertices.reduce(0) { $0 + $1.1 } / Double(vertices.count)
     let shape = DetectedShape(
