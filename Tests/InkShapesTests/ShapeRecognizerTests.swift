@@ -232,6 +232,17 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(bowed(control: (116, 86)).confidence < 0.5)
   }
 
+  @Test func anArrowWithATickBeforeItsTailIsASureArrow() {
+    // As a $1 tuning writer draws it: a tick 35 long (under a tenth of the ink) lands the pen
+    // before the tail, then the shaft and a barb out and back and the other barb.
+    let arrow = recognizer.shape(of: [
+      stroke([(-21, 128), (0, 100), (200, 100), (160, 70), (200, 100), (160, 130)])
+    ])
+    #expect(arrow.kind == .arrow)
+    // The tick is no part of the arrow's fit (0.905 when it was measured).
+    #expect(arrow.confidence >= 0.99)
+  }
+
   @Test func anArrowWhoseFirstBarbLiesAlongTheShaftIsAnArrow() {
     // As one $1 writer draws it: the first barb doubles back nearly along the shaft, the
     // second stands far out (their spreads about 12 and 61).
