@@ -5,7 +5,8 @@ import Testing
 @testable import InkShapes
 
 /// The open corner sets a polyline is read from again without its bends
-/// (``ShapeClassifier/withoutBends(_:)``), on paths through given vertices.
+/// (``ShapeClassifier/withoutBends(_:)``), and the check whose long leg bows
+/// (``ShapeClassifier/bowedCheckCandidate(_:apex:last:)``), on paths through given vertices.
 @Suite struct PolylineCornerTests {
   /// The classifier of one stroke through `vertices` (a point every unit), and the index of
   /// the resampled point nearest each vertex.
@@ -53,5 +54,29 @@ import Testing
     ])
     let sets = classifier.withoutBends(corners)
     #expect(sets == [corners, [corners[0], corners[1], corners[4], corners[5]]])
+  }
+
+  @Test func aCheckIsReadWithALongLegThatBowsTowardsItsStartOnly() throws {
+    // A short leg from (0, 60) down to (30, 100), then a long leg to (130, 0) along a quadratic
+    // curve whose middle stands 0.18 of the leg's chord off it, towards the short leg's start or
+    // away from it (a u's upstroke).
+    func reading(control: (Double, Double)) throws -> ShapeCandidate? {
+      let (b, c) = ((30.0, 100.0), (130.0, 0.0))
+      let leg = (0...20).map { k in
+        let t = Double(k) / 20
+        let (u, v, w) = ((1 - t) * (1 - t), 2 * t * (1 - t), t * t)
+        return (u * b.0 + v * control.0 + w * c.0, u * b.1 + v * control.1 + w * c.1)
+      }
+      let (classifier, corners) = try classifier([(0, 60)] + leg)
+      let path = classifier.path
+      let chords = [corners[0], corners[1], corners[corners.count - 1]].map {
+        (path.xs[$0], path.ys[$0])
+      }
+      return classifier.bowedCheckCandidate(chords, apex: corners[1], last: corners.last!)
+    }
+    let towards = try #require(try reading(control: (44, 14)))
+    #expect(towards.shape.kind == .check)
+    #expect(towards.fit.meanDeviation < 0.01)
+    #expect(try reading(control: (116, 86)) == nil)
   }
 }

@@ -197,6 +197,52 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(t.kind != .zigzag)
   }
 
+  @Test func aDeleteMarkWhoseLastRunPassesNearItsStartIsAZigzag() {
+    // As two $1 tuning writers draw it: the last run crosses the first 24 from its start (within
+    // the closure gap, 0.2 of the diagonal of 141), so the ink reads as a loop closed there, but
+    // it runs on 54 past the start.
+    let delete = recognizer.shape(of: [stroke([(100, 100), (160, 180), (60, 180), (150, 80)])])
+    #expect(delete.kind == .zigzag)
+    #expect(delete.confidence >= recognizer.minimumConfidence)
+    #expect(delete.vertices?.count == 4)
+    // A triangle whose closing side overshoots its start corner along the same line stays one.
+    let triangle = recognizer.shape(of: [
+      stroke([(100, 100), (160, 180), (40, 180), (100, 100), (115, 80)])
+    ])
+    #expect(triangle.kind == .triangle)
+  }
+
+  @Test func aCheckWhoseLongLegBowsTowardsItsStartIsASureCheck() {
+    // A short leg from (0, 60) down to (30, 100), then a long leg to (130, 0) along a quadratic
+    // curve whose middle stands 0.18 of the leg's chord off it: towards the short leg's start (a
+    // long leg steep, then flatter, as some $1 tuning writers draw it), or away from it (a u's
+    // upstroke), which is no bowed check.
+    func bowed(control: (Double, Double)) -> DetectedShape {
+      let (b, c) = ((30.0, 100.0), (130.0, 0.0))
+      let leg = (0...20).map { k in
+        let t = Double(k) / 20
+        let (u, v, w) = ((1 - t) * (1 - t), 2 * t * (1 - t), t * t)
+        return (u * b.0 + v * control.0 + w * c.0, u * b.1 + v * control.1 + w * c.1)
+      }
+      return recognizer.shape(of: [stroke([(0, 60)] + leg)])
+    }
+    let check = bowed(control: (44, 14))
+    #expect(check.kind == .check)
+    #expect(check.confidence >= 0.9)
+    #expect(bowed(control: (116, 86)).confidence < 0.5)
+  }
+
+  @Test func anArrowWithATickBeforeItsTailIsASureArrow() {
+    // As a $1 tuning writer draws it: a tick 35 long (under a tenth of the ink) lands the pen
+    // before the tail, then the shaft and a barb out and back and the other barb.
+    let arrow = recognizer.shape(of: [
+      stroke([(-21, 128), (0, 100), (200, 100), (160, 70), (200, 100), (160, 130)])
+    ])
+    #expect(arrow.kind == .arrow)
+    // The tick is no part of the arrow's fit (0.905 when it was measured).
+    #expect(arrow.confidence >= 0.99)
+  }
+
   @Test func anArrowWhoseFirstBarbLiesAlongTheShaftIsAnArrow() {
     // As one $1 writer draws it: the first barb doubles back nearly along the shaft, the
     // second stands far out (their spreads about 12 and 61).

@@ -43,7 +43,9 @@ extension ShapeClassifier {
   /// of the shaft's line (``barbSpread``, ``barbBalance``). Drawn the other way (head first),
   /// the same reversed.
   ///
-  /// The ideal outline is the straight shaft from the tail to the tip and the two barbs to it.
+  /// The ideal outline is the straight shaft from the tail to the tip and the two barbs to it;
+  /// the ink before the first of `corners` and after the last (an end hook the corners leave
+  /// out, ``withoutEndHooks(_:)``) is not measured against it.
   func arrowCandidate(_ vertices: [(Double, Double)], corners: [Int]) -> ShapeCandidate? {
     let runs = vertices.count - 1
     guard runs >= 3 else { return nil }
@@ -90,7 +92,12 @@ extension ShapeClassifier {
       var reading = ShapeCandidate(
         shape, outlineXs: outline.xs, outlineYs: outline.ys, closed: false, complexity: 3)
       reading.breaks = outline.breaks
-      reading.measure(path)
+      // An end hook the corners leave out (a tick before the tail) is no part of the arrow.
+      var drawn = path
+      for i in drawn.isInk.indices where i < corners[0] || i > corners[runs] {
+        drawn.isInk[i] = false
+      }
+      reading.measure(drawn)
       return reading
     }
     return nil

@@ -51,11 +51,13 @@ struct ShapeClassifier {
     if let closing = path.closingIndex() {
       found += closedCandidates(end: closing)
       // A path that passes near its start before coming back to it at its end (a pentagram
-      // drawn in one stroke crosses its start's corner halfway) is read closed at its end too.
+      // drawn in one stroke crosses its start's corner halfway) is read closed at its end too;
+      // one that runs on far from its start (a delete mark whose last run crosses its first
+      // near the start), open too.
       let last = path.count - 1
-      if closing < last - CornerFinder.window,
-        path.distance(0, last) <= InkPath.closureGap * path.diagonal
-      {
+      if path.distance(0, last) > InkPath.closureGap * path.diagonal {
+        found += crossingMarkCandidates()
+      } else if closing < last - CornerFinder.window {
         found += closedCandidates(end: last)
       }
       // The spiral and helix come last: what cannot beat the surest reading before them is
@@ -488,22 +490,7 @@ struct ShapeClassifier {
     var found: [ShapeCandidate] = []
     if let line = lineCandidate() { found.append(line) }
     if let circle, let arc = arcCandidate(circle.fit, sweep: circle.sweep) { found.append(arc) }
-    let read = Self.cornerSets((path.xs, path.ys, path.ts)).flatMap { straws in
-      withoutDoubleCorners(straws).enumerated().flatMap { k, corners in
-        withoutEndHooks(corners).map { (corners: $0, merged: k > 0, bent: false) }
-      }
-    }
-    // The sets without their bends, each once and none that is read already.
-    var bent: [[Int]] = []
-    for set in read {
-      if let straightened = withoutBends(set.corners).dropFirst().first,
-        !bent.contains(straightened), !read.contains(where: { $0.corners == straightened })
-      {
-        bent.append(straightened)
-      }
-    }
-    let sets = read + bent.map { (corners: $0, merged: false, bent: true) }
-    for (corners, merged, bent) in sets {
+    for (corners, merged, bent) in openCornerSets() {
       guard corners.count >= 3, corners.count <= 14,
         let vertices = refinedVertices(
           (path.xs, path.ys, path.ts), corners: corners, closed: false)
@@ -515,11 +502,7 @@ struct ShapeClassifier {
       // Bends are left out only for a delete mark: one stroke of three runs, the last crossing
       // the first (chained strokes' pen-up jumps would make one of a t).
       if bent {
-        if vertices.count == 4, path.strokeStarts.count == 1,
-          Self.sidesCross(vertices, closed: false)
-        {
-          found.append(polylineCandidate(vertices, mayBeZigzag: true))
-        }
+        if isCrossingMark(vertices) { found.append(polylineCandidate(vertices, mayBeZigzag: true)) }
         continue
       }
       let arrow = arrowCandidate(vertices, corners: corners)
@@ -531,6 +514,49 @@ struct ShapeClassifier {
       if corners.count > 3 { found += twoLegCandidates(from: corners[0], to: corners.last!) }
     }
     return withSmoothCandidates(found)
+  }
+
+  /// The corner sets (ends included) an open path is read through: IStraw's and ShortStraw's
+  /// (``cornerSets(_:)``), each again with its double corners made one (`merged`,
+  /// ``withoutDoubleCorners(_:)``) and each of those again without its end hooks
+  /// (``withoutEndHooks(_:)``); then each set without its bends (`bent`, ``withoutBends(_:)``),
+  /// once and none that is read already.
+  func openCornerSets() -> [(corners: [Int], merged: Bool, bent: Bool)] {
+    let read = Self.cornerSets((path.xs, path.ys, path.ts)).flatMap { straws in
+      withoutDoubleCorners(straws).enumerated().flatMap { k, corners in
+        withoutEndHooks(corners).map { (corners: $0, merged: k > 0, bent: false) }
+      }
+    }
+    var bent: [[Int]] = []
+    for set in read {
+      if let straightened = withoutBends(set.corners).dropFirst().first,
+        !bent.contains(straightened), !read.contains(where: { $0.corners == straightened })
+      {
+        bent.append(straightened)
+      }
+    }
+    return read + bent.map { (corners: $0, merged: false, bent: true) }
+  }
+
+  /// Whether an open polyline's `vertices` are a delete mark: one stroke of three runs, the
+  /// last crossing the first (chained strokes' pen-up jumps would make one of a t).
+  func isCrossingMark(_ vertices: [(Double, Double)]) -> Bool {
+    vertices.count == 4 && path.strokeStarts.count == 1 && Self.sidesCross(vertices, closed: false)
+  }
+
+  /// The zigzags of a delete mark whose last run passes near its start, read as a loop closed
+  /// there (``InkPath/closingIndex()``): the open polylines through the whole path's corners
+  /// (``openCornerSets()``) that are delete marks (``isCrossingMark(_:)``) and named zigzags.
+  func crossingMarkCandidates() -> [ShapeCandidate] {
+    openCornerSets().compactMap { set in
+      guard set.corners.count == 4,
+        let vertices = refinedVertices(
+          (path.xs, path.ys, path.ts), corners: set.corners, closed: false),
+        isCrossingMark(vertices)
+      else { return nil }
+      let reading = polylineCandidate(vertices, mayBeZigzag: true)
+      return reading.shape.kind == .zigzag ? reading : nil
+    }
   }
 
   /// The checks of two straight legs from the point `first` to the point farthest from the
@@ -564,7 +590,51 @@ struct ShapeClassifier {
         legs, mayBeZigzag: false, hopeless: Self.refittedCheckDeviation * (1 + 1e-9))
       if refitted.fit.meanDeviation <= Self.refittedCheckDeviation { found.append(refitted) }
     }
+    if let bowed = bowedCheckCandidate(chords, apex: apex, last: last) { found.append(bowed) }
     return found
+  }
+
+  /// The most a check's long leg bows: its ink's point farthest from the leg's chord stands off
+  /// it by at most this part of the chord.
+  static let checkBow = 0.2
+
+  /// The check of the points `chords` (the ink's first point, its apex, the point `apex`, and its
+  /// last, the point `last`) whose long leg bows: the short leg straight, the long one the
+  /// quadratic Bézier curve from the apex to the end through the long leg's point farthest from
+  /// its chord (at the curve's middle), when that point stands off the chord by at most
+  /// ``checkBow`` of it and the chords are a check as the $1 logs' are drawn
+  /// (``isDrawnCheck(_:)``); measured only as far as ``refittedCheckDeviation``, and kept only
+  /// within it.
+  func bowedCheckCandidate(_ chords: [(Double, Double)], apex: Int, last: Int) -> ShapeCandidate? {
+    guard Self.isDrawnCheck(chords), openPolylineKind(chords) == .check else { return nil }
+    let (b, c) = (chords[1], chords[2])
+    let (dx, dy) = (c.0 - b.0, c.1 - b.1)
+    let chord = hypot(dx, dy)
+    // Offsets signed so that the short leg's start stands on the positive side: a check's long
+    // leg bows towards it (steep, then flatter), a u's upstroke away from it.
+    let side = (chords[0].0 - b.0) * dy - (chords[0].1 - b.1) * dx < 0 ? -1.0 : 1.0
+    var bow = apex
+    var farthest = 0.0
+    for i in apex...last {
+      let offset = side * ((path.xs[i] - b.0) * dy - (path.ys[i] - b.1) * dx) / chord
+      if offset > farthest { (bow, farthest) = (i, offset) }
+    }
+    guard farthest > 0, farthest <= Self.checkBow * chord else { return nil }
+    // The control point that puts the curve's middle on the bow's point.
+    let control = (2 * path.xs[bow] - (b.0 + c.0) / 2, 2 * path.ys[bow] - (b.1 + c.1) / 2)
+    var (ox, oy) = ShapeCandidate.densified(
+      [chords[0].0, b.0], [chords[0].1, b.1], closed: false)
+    let steps = 16
+    for k in 1...steps {
+      let t = Double(k) / Double(steps)
+      let (u, v, w) = ((1 - t) * (1 - t), 2 * t * (1 - t), t * t)
+      ox.append(u * b.0 + v * control.0 + w * c.0)
+      oy.append(u * b.1 + v * control.1 + w * c.1)
+    }
+    let reading = polylineCandidate(
+      chords, mayBeZigzag: false, hopeless: Self.refittedCheckDeviation * (1 + 1e-9),
+      outline: (ox, oy))
+    return reading.fit.meanDeviation <= Self.refittedCheckDeviation ? reading : nil
   }
 
   /// The largest mean deviation of a check from refitted legs (a sloppier fit is writing: an r
@@ -677,13 +747,16 @@ struct ShapeClassifier {
 
   /// The open polyline through `vertices`, named check, caret or zigzag (unless not
   /// `mayBeZigzag`) where it is one, measured as far as a `hopeless` mean deviation
-  /// (``ShapeCandidate/measure(_:hopeless:)``).
+  /// (``ShapeCandidate/measure(_:hopeless:)``) against `outline` (the straight runs between the
+  /// vertices when `nil`).
   func polylineCandidate(
-    _ vertices: [(Double, Double)], mayBeZigzag: Bool, hopeless: Double = .infinity
+    _ vertices: [(Double, Double)], mayBeZigzag: Bool, hopeless: Double = .infinity,
+    outline: (xs: [Double], ys: [Double])? = nil
   ) -> ShapeCandidate {
     var kind = openPolylineKind(vertices)
     if kind == .zigzag, !mayBeZigzag { kind = .polyline }
-    let (ox, oy) = ShapeCandidate.densified(vertices.map(\.0), vertices.map(\.1), closed: false)
+    let (ox, oy) =
+      outline ?? ShapeCandidate.densified(vertices.map(\.0), vertices.map(\.1), closed: false)
     let cx = vertices.reduce(0) { $0 + $1.0 } / Double(vertices.count)
     let cy = vertices.reduce(0) { $0 + $1.1 } / Double(vertices.count)
     let shape = DetectedShape(
