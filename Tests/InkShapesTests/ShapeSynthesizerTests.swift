@@ -55,7 +55,8 @@ import _DuctusSupport
   }
 
   @Test func roundTurnsCutTheCornersAndKeepTheEnds() {
-    // A delete mark 100 across: each turn is cut by 15–35 of its shorter run (100 or 141).
+    // A delete mark 100 across: each turn is cut from 15–35 (0.15–0.35 of its shorter run, 100)
+    // along both runs.
     let mark = [
       CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100), CGPoint(x: 100, y: 0),
     ]
@@ -65,8 +66,9 @@ import _DuctusSupport
     #expect(path.corners == [0, path.points.count - 1])
     for vertex in mark[1...2] {
       let nearest = path.points.map { IdealShape.distance($0, vertex) }.min()!
-      // The arc's middle is a quarter of the way from its ends' chord to the vertex.
-      #expect(nearest > 0.5 * 0.15 * 100 * 0.5 && nearest < 0.35 * 100)
+      // The arc's middle, nearest the vertex, is a quarter of the sum of the arms: 2 cos 22.5°
+      // / 4 = 0.462 of the cut at a 45° turn, so 6.9–16.2 (a sampled point a little farther).
+      #expect(nearest > 0.462 * 15 && nearest < 0.462 * 35 + 0.5)
     }
   }
 
