@@ -93,7 +93,8 @@ extension ShapeParameters {
       return (try center(), rx, ry, try rotation())
     }
     let corners = Array(vertices.prefix(4))
-    guard ShapeClassifier.isConvex(corners.map { [Double($0.x), Double($0.y)] }) else {
+    let points = corners.map { (Double($0.x), Double($0.y)) }
+    guard ShapeClassifier.isConvex(points.map { [$0.0, $0.1] }) else {
       throw failure("the key \"vertices\" is no convex quadrilateral")
     }
     let sides = (0..<4).map { k in
@@ -101,10 +102,7 @@ extension ShapeParameters {
     }
     // Each side turns a quarter from the one before, the way the corners wind: turn them back
     // (exactly, by swapping coordinates) and add them up.
-    let area = (0..<4).reduce(0.0) { total, k in
-      total + Double(corners[k].x * corners[(k + 1) % 4].y - corners[(k + 1) % 4].x * corners[k].y)
-    }
-    let way: Double = area < 0 ? -1 : 1
+    let way: Double = ShapeClassifier.twiceSignedArea(points) < 0 ? -1 : 1
     let x = sides[0].0 + way * sides[1].1 - sides[2].0 - way * sides[3].1
     let y = sides[0].1 - way * sides[1].0 - sides[2].1 + way * sides[3].0
     let lengths = sides.map { hypot($0.0, $0.1) }

@@ -72,9 +72,7 @@ extension ShapeClassifier {
       }
       let perimeter = lengths.reduce(0, +)
       // The way the polygon turns (the sign of its area), and whether vertex i turns against it.
-      let area = (0..<m).reduce(0.0) {
-        $0 + kept[$1].0 * kept[($1 + 1) % m].1 - kept[($1 + 1) % m].0 * kept[$1].1
-      }
+      let area = twiceSignedArea(kept)
       func isReflex(_ i: Int) -> Bool {
         turnSign(kept[(i + m - 1) % m], kept[i], kept[(i + 1) % m]) * area < 0
       }

@@ -937,6 +937,15 @@ struct ShapeClassifier {
     return cross > 0 ? 1 : cross < 0 ? -1 : 0
   }
 
+  /// Twice the signed area a closed polygon's vertices go round (the shoelace sum): its sign is
+  /// the way they wind (positive clockwise on screen, y down), 0 for a polygon of no area.
+  static func twiceSignedArea(_ vertices: [(Double, Double)]) -> Double {
+    let m = vertices.count
+    return (0..<m).reduce(0.0) {
+      $0 + vertices[$1].0 * vertices[($1 + 1) % m].1 - vertices[($1 + 1) % m].0 * vertices[$1].1
+    }
+  }
+
   /// The interior angle at `b`, in degrees (180 straight).
   static func interiorAngle(
     _ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double)
