@@ -65,13 +65,6 @@ import Testing
     let cases: Cases
   }
 
-  private func makeFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ductus-cluster-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   private func writeMatrix(_ values: [Double], shape: [Int], to url: URL) throws {
     try NpyArray(shape: shape, values: values).dataRepresentation().write(to: url)
   }
@@ -98,7 +91,7 @@ import Testing
 
   @Test func kmeansFromANpyTableAndAStartGivesScikitLearnsLabels() throws {
     let c = try Fixture.decode(Cases.self, from: "clustering/kmeans.json").cases[1]
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     let labels = folder.appendingPathComponent("labels.csv")
     let run = try runKMeans(c, in: folder, "--tol", String(c.tolerance), "-o", labels.path)
@@ -117,7 +110,7 @@ import Testing
 
   @Test func kmeansWithNoIterationsIsTheAssignmentStepToTheGivenCentres() throws {
     let c = try Fixture.decode(Cases.self, from: "clustering/kmeans.json").cases[1]
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     let labels = folder.appendingPathComponent("labels.csv")
     let run = try runKMeans(c, in: folder, "--max-iter", "0", "-o", labels.path, "--no-scores")
@@ -144,7 +137,7 @@ import Testing
   @Test(arguments: ["dtw-kmeans", "kshape"])
   func seriesMethodsClusterTheResampledDrawingsAsTheLibraryDoes(method: String) throws {
     let corpus = "Datasets/samples/samples.ndjson"
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     let resampled = folder.appendingPathComponent("series.npy")
     let resample = try DuctusProcess.run([
@@ -196,7 +189,7 @@ import Testing
 
   @Test func kmedoidsByDTWMatchesKmedoidsOfTheDTWMatrix() throws {
     let corpus = "Datasets/samples/samples.ndjson"
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     let matrix = folder.appendingPathComponent("d.npy")
     let distances = try DuctusProcess.run([
@@ -234,7 +227,7 @@ import Testing
 
   @Test func dbscanFromANpyTableGivesScikitLearnsLabelsAndNoise() throws {
     let c = try Fixture.decode(DBSCANCases.self, from: "clustering/dbscan.json").cases[0]
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     let features = folder.appendingPathComponent("features.npy")
     try writeMatrix(c.data, shape: [c.points, c.dimensions], to: features)
@@ -257,7 +250,7 @@ import Testing
 
   @Test func hdbscanOfFeaturesAndOfAPrecomputedMatrixGivesScikitLearnsLabels() throws {
     let cases = try Fixture.decode(HDBSCANCases.self, from: "clustering/hdbscan.json").cases
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     for c in [cases[1], cases[5]] {
       let input = folder.appendingPathComponent("input.npy")
@@ -299,7 +292,7 @@ import Testing
 
   @Test func minibatchKMeansReachesScikitLearnsInertia() throws {
     let c = try Fixture.decode(MiniBatchFile.self, from: "clustering/minibatch.json").cases.fit
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     let features = folder.appendingPathComponent("features.npy")
     try writeMatrix(c.data, shape: [c.points, c.dimensions], to: features)
@@ -349,7 +342,7 @@ import Testing
   }
 
   @Test func precomputedMatrixWithSidecarKeys() throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     // Two groups on a line: 0, 1, 2 and 10, 11.
     let positions: [Double] = [0, 1, 2, 10, 11]
@@ -383,7 +376,7 @@ import Testing
   }
 
   @Test func float32AndFortranOrderMatricesClusterAsTheFloat64One() throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     // Three groups on a line, distances exact in float32.
     let positions: [Double] = [0, 1, 2, 10, 11, 12.5, 30, 31, 33]
@@ -432,7 +425,7 @@ import Testing
   }
 
   @Test func hierarchicalClusteringRefusesACondensedMatrixLargerThanMemory() throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     // A float32 matrix whose condensed float64 copy exceeds the machine's memory, as a sparse
     // file (its zeros take no disk): refused before anything is read or held.
@@ -453,7 +446,7 @@ import Testing
   }
 
   @Test func npySidecarLabelsAreScoredAndTheirCountChecked() throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     let features = folder.appendingPathComponent("features.npy")
     try writeMatrix([0, 0, 0.1, 0, 10, 10, 10.1, 10, 0, 0.2], shape: [5, 2], to: features)
@@ -494,7 +487,7 @@ import Testing
   }
 
   @Test func pictureOfALabelledCorpusIsAGridWrittenAtomically() throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     let picture = folder.appendingPathComponent("grid.png")
     try Data("old".utf8).write(to: picture)
@@ -575,7 +568,7 @@ import Testing
       "cluster", "nope.npy", "--method", "kmeans", "--k", "2", "-o", "-",
     ])
     #expect(missing.exitCode == 66)
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("cluster")
     defer { try? FileManager.default.removeItem(at: folder) }
     let oblong = folder.appendingPathComponent("oblong.npy")
     try writeMatrix([0, 1, 2, 3, 4, 5], shape: [2, 3], to: oblong)

@@ -17,13 +17,6 @@ import _DuctusSupport
   /// The keys of `samples.ndjson`, in order.
   let keys = ["a", "star", "spiral", "zigzag", "flourish"]
 
-  private func makeFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ductus-conventions-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   private func lines(_ text: String) -> [String] {
     text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
   }
@@ -124,7 +117,7 @@ import _DuctusSupport
   }
 
   @Test func convertShardsAndWritesFoldersInParallel() throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("conventions")
     defer { try? FileManager.default.removeItem(at: folder) }
     let even = folder.appendingPathComponent("even.ndjson").path
     #expect(try DuctusProcess.run(["convert", corpus, even, "--shard", "0/2"]).exitCode == 0)
@@ -224,7 +217,7 @@ import _DuctusSupport
   }
 
   @Test func batchFailuresGoToTheErrorsFile() throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("conventions")
     defer { try? FileManager.default.removeItem(at: folder) }
     var input = try Data(contentsOf: SharedData.repositoryRoot.appendingPathComponent(corpus))
     input.append(Data("{\"key\":\"broken\",\"drawing\":{\"strokes\":[{]}}\n".utf8))
@@ -254,7 +247,7 @@ import _DuctusSupport
   }
 
   @Test func formatFollowsTheOutputsExtensionAndJSONKeysAreSorted() throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("conventions")
     defer { try? FileManager.default.removeItem(at: folder) }
     let csv = folder.appendingPathComponent("scores.csv").path
     #expect(try DuctusProcess.run(["pca", corpus, "-o", csv]).exitCode == 0)
@@ -371,7 +364,7 @@ import _DuctusSupport
     ),
   ])
   func contradictionsAreUsageErrorsThatSayWhy(words: [String], message: String) throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("conventions")
     defer { try? FileManager.default.removeItem(at: folder) }
     let tmp = folder.path
     let arguments = words.map {
@@ -398,7 +391,7 @@ import _DuctusSupport
   }
 
   @Test func formatsShowsWhatTheRegistryReadsAndWrites() throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("conventions")
     defer { try? FileManager.default.removeItem(at: folder) }
     let drawing = try InkFileFormat.readDrawing(
       at: SharedData.repositoryRoot.appendingPathComponent("Datasets/samples/a.json"))
@@ -442,7 +435,7 @@ import _DuctusSupport
   }
 
   @Test func convertNamesReadOnlyFormatsAndNeverMakesAFolderNamedLikeAFile() throws {
-    let folder = try makeFolder()
+    let folder = try makeTemporaryFolder("conventions")
     defer { try? FileManager.default.removeItem(at: folder) }
     let tmp = folder.path
     let quickdraw = try DuctusProcess.run(

@@ -11,13 +11,6 @@ struct DistancesCommandTests {
   let corpus = SharedData.repositoryRoot.appendingPathComponent("Datasets/samples/samples.ndjson")
     .path
 
-  func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ductus-distances-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   func matrix(_ url: URL) throws -> NpyArray {
     try NpyArray(data: Data(contentsOf: url))
   }
@@ -39,7 +32,7 @@ struct DistancesCommandTests {
   }
 
   @Test func wholeMatrixMatchesTheLibrary() throws {
-    let folder = try temporaryFolder()
+    let folder = try makeTemporaryFolder("distances")
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("all.npy")
     let run = try DuctusProcess.run(["distances", corpus, "--resample", "32", "-o", out.path])
@@ -67,7 +60,7 @@ struct DistancesCommandTests {
 
   @Test(arguments: ["dtw", "frechet", "euclidean"])
   func tilesStitchToTheWholeMatrix(metric: String) throws {
-    let folder = try temporaryFolder()
+    let folder = try makeTemporaryFolder("distances")
     defer { try? FileManager.default.removeItem(at: folder) }
     let whole = folder.appendingPathComponent("whole.npy").path
     let common = ["--metric", metric, "--resample", "24"]
@@ -88,7 +81,7 @@ struct DistancesCommandTests {
   }
 
   @Test func float32TilesStitchToTheWholeMatrix() throws {
-    let folder = try temporaryFolder()
+    let folder = try makeTemporaryFolder("distances")
     defer { try? FileManager.default.removeItem(at: folder) }
     let whole = folder.appendingPathComponent("whole.npy").path
     let common = ["--resample", "24", "--dtype", "float32"]
@@ -121,7 +114,7 @@ struct DistancesCommandTests {
   /// A tile whose values were damaged (a NaN written into it) or that is no `.npy` at all is
   /// refused naming the file, and nothing is written.
   @Test func aDamagedTileIsRefusedNamingTheFile() throws {
-    let folder = try temporaryFolder()
+    let folder = try makeTemporaryFolder("distances")
     defer { try? FileManager.default.removeItem(at: folder) }
     let tile = folder.appendingPathComponent("tile.npy").path
     let made = try DuctusProcess.run(

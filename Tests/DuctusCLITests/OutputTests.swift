@@ -6,14 +6,6 @@ import _DuctusSupport
 @testable import DuctusCLI
 
 @Suite struct OutputTests {
-  /// A fresh empty folder.
-  private func makeFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ductus-cli-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   private struct Stop: Error {}
 
   @Test func errorsMapToExitCodes() {

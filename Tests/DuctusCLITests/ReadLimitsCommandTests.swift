@@ -7,14 +7,6 @@ import Testing
 struct ReadLimitsCommandTests {
   let samples = SharedData.repositoryRoot.appendingPathComponent("Datasets/samples")
 
-  /// A scratch folder, removed when the test ends.
-  func scratch() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ductus-limits-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   @Test func aRecordOverAPointLimitFailsAloneAndTheLimitCanBeRaised() throws {
     let corpus = samples.appendingPathComponent("samples.ndjson").path
     let limited = try DuctusProcess.run([
@@ -57,7 +49,7 @@ struct ReadLimitsCommandTests {
   }
 
   @Test func renderRefusesANaNCorruptedPencilKitFileWithoutATrap() throws {
-    let folder = try scratch()
+    let folder = try makeTemporaryFolder("limits")
     defer { try? FileManager.default.removeItem(at: folder) }
     var bytes = try [UInt8](Data(contentsOf: samples.appendingPathComponent("a.pkdrawing")))
     let drawing = try PKDrawing(data: Data(bytes))

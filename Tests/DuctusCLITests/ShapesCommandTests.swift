@@ -6,9 +6,7 @@ import Testing
 struct ShapesCommandTests {
   /// A scratch folder with a synthetic corpus of a circle, a star and a quadrilateral.
   func corpus() throws -> (folder: URL, corpus: String) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ductus-shapes-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder("shapes")
     let corpus = folder.appendingPathComponent("shapes.ndjson").path
     let made = try DuctusProcess.run([
       "synth", "shapes", "-n", "3", "--kinds", "circle,star,quadrilateral", "--strokes", "1",
@@ -84,9 +82,7 @@ struct ShapesCommandTests {
   // The ink is isosceles within the equilateral tolerance; its ideal, equilateral, is wider.
   @Test(arguments: [(1e7, "11000000"), (1e20, "1.1e+20"), (1e30, "1.1e+30")])
   func hugeDrawingsAreDescribedAndBeautifiedWithinBounds(side: Double, across: String) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ductus-huge-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder("huge")
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("huge.ndjson")
     let x = [0, side, side / 2, 0].map { "\($0)" }.joined(separator: ",")
@@ -108,9 +104,7 @@ struct ShapesCommandTests {
   /// An empty drawing beautifies to an empty paper (bounds zero), which `render` refuses as
   /// empty in one line.
   @Test func anEmptyDrawingBeautifiesToAnEmptyPaper() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ductus-empty-paper-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder("empty-paper")
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("empty.json")
     try Data(#"{"strokes":[]}"#.utf8).write(to: input)

@@ -6,15 +6,8 @@ import Testing
 
 @Suite("ductus synth shapes")
 struct SynthShapesCommandTests {
-  func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ductus-synth-shapes-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   @Test func writesALabelledCorpusWithItsGroundTruth() throws {
-    let folder = try temporaryFolder()
+    let folder = try makeTemporaryFolder("synth-shapes")
     defer { try? FileManager.default.removeItem(at: folder) }
     let corpus = folder.appendingPathComponent("shapes.ndjson")
     let run = try DuctusProcess.run([
