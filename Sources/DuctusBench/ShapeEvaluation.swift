@@ -13,6 +13,10 @@ import InkShapes
 /// - the UNIPEN `apa` small letters (`DIR/unipen-apa/data/1c`), apart from those that are shapes
 ///   alone, which should come back `none`;
 ///
+/// - with `--drawn-shapes DIR`, the Drawn Shapes Dataset of iPad Pencil shapes
+///   (``DrawnShapesReader``; a checkout of its repository at `DIR`), its circles, ovals,
+///   squares, rectangles, diamonds and triangles;
+///
 /// targets, kinds and halves as `ShapeDataProtocol` (in `DuctusTestSupport`) defines them.
 ///
 /// Every threshold of the recognizer was decided on the tuning halves only. Prints, for each
@@ -80,7 +84,18 @@ enum ShapeEvaluation: BenchmarkSuite {
         label, tuning, ShapeDataProtocol.shapeLetters.contains(label) ? nil : [ShapeKind.none]
       )
     }
-    for corpus in ["dollar", "quickdraw", "unipen"] {
+    if let root = arguments.optionalString("drawn-shapes") {
+      outcomes += try evaluate(
+        corpus: "drawn", reader: DrawnShapesReader(root: URL(fileURLWithPath: root)),
+        recognizer: recognizer
+      ) { record in
+        (
+          record.label ?? "", ShapeDataProtocol.drawnShapesTunes(record),
+          ShapeLabel.kinds(for: record.label ?? "")
+        )
+      }
+    }
+    for corpus in ["dollar", "quickdraw", "unipen", "drawn"] {
       for tuning in [true, false] {
         report(
           outcomes.filter { $0.corpus == corpus && $0.tuning == tuning }, corpus: corpus,
@@ -208,7 +223,17 @@ enum ShapeEvaluation: BenchmarkSuite {
     corpus: String, folder: URL, recognizer: ShapeRecognizer,
     classify: (CorpusRecord) -> (String, Bool, Set<ShapeKind>?)
   ) throws -> [Outcome] {
-    var reader = try InkFileFormat.openCorpus(at: folder)
+    try evaluate(
+      corpus: corpus, reader: InkFileFormat.openCorpus(at: folder), recognizer: recognizer,
+      classify: classify)
+  }
+
+  /// Recognises every record of `reader`, as ``evaluate(corpus:folder:recognizer:classify:)``.
+  static func evaluate(
+    corpus: String, reader: some CorpusReader, recognizer: ShapeRecognizer,
+    classify: (CorpusRecord) -> (String, Bool, Set<ShapeKind>?)
+  ) throws -> [Outcome] {
+    var reader = reader
     var outcomes: [Outcome] = []
     let start = Date()
     while let record = try reader.next() {
@@ -329,6 +354,7 @@ enum ShapeEvaluation: BenchmarkSuite {
     switch outcome.corpus {
     case "dollar": ShapeDataProtocol.dollarKinds[outcome.label]?.contains(kind) ?? false
     case "quickdraw": ShapeDataProtocol.quickDrawKinds[outcome.label]?.contains(kind) ?? false
+    case "drawn": ShapeLabel.kinds(for: outcome.label)?.contains(kind) ?? false
     default: false
     }
   }

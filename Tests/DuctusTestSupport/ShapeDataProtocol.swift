@@ -35,6 +35,13 @@ public enum ShapeDataProtocol {
     ((UInt64(record.key) ?? 0) >> 22) & 1 == 0
   }
 
+  /// Whether a record of the Drawn Shapes Dataset tunes: the drawings of its first day,
+  /// 2019-09-06 (1,781 of 3,045), tune; those of 8–10 September are held out. The dataset
+  /// names no writer; its days are the nearest thing to sessions.
+  public static func drawnShapesTunes(_ record: CorpusRecord) -> Bool {
+    record.metadata["day"] == "2019-09-06"
+  }
+
   /// The UNIPEN writers that tune: the first five of the writers sorted by name (the rest are
   /// held out).
   public static func tuningWriters(in folder: URL) throws -> Set<String> {
