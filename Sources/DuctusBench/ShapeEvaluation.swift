@@ -39,6 +39,8 @@ enum ShapeEvaluation: BenchmarkSuite {
     /// The answer's kind (for letters: `none` when every group is `none`, else the first
     /// shape's kind).
     var kind: ShapeKind
+    /// The answer's subkind (of the shape whose kind is ``kind``), when it has one.
+    var subkind: ShapeSubkind?
     var right: Bool
     /// Every group's chosen reading before the threshold: its kind and confidence.
     var chosen: [(kind: ShapeKind, confidence: Double)]
@@ -241,10 +243,9 @@ enum ShapeEvaluation: BenchmarkSuite {
       let strokes = ShapeRecognizer.strokeSamples(of: record.drawing)
       let shapes = recognizer.shapes(inStrokes: strokes)
       let named = shapes.filter { $0.kind != .none }
-      let kind: ShapeKind =
-        corpus == "unipen"
-        ? (named.first?.kind ?? .none)
-        : (named.max { $0.strokes.count < $1.strokes.count }?.kind ?? .none)
+      let answer =
+        corpus == "unipen" ? named.first : named.max { $0.strokes.count < $1.strokes.count }
+      let kind = answer?.kind ?? .none
       let readings = recognizer.calibrationReadings(inStrokes: strokes)
       var unthresholded = recognizer
       unthresholded.minimumConfidence = 0
@@ -258,7 +259,7 @@ enum ShapeEvaluation: BenchmarkSuite {
       outcomes.append(
         Outcome(
           corpus: corpus, label: label, tuning: tuning, isTarget: expected != nil, kind: kind,
-          right: right, chosen: chosen, readings: readings))
+          subkind: answer?.subkind, right: right, chosen: chosen, readings: readings))
     }
     let seconds = Date().timeIntervalSince(start)
     FileHandle.standardError.write(
@@ -268,7 +269,9 @@ enum ShapeEvaluation: BenchmarkSuite {
     return outcomes
   }
 
-  /// Prints a half's accuracy over its targets and a line a label with the kinds it came out as.
+  /// Prints a half's accuracy over its targets and a line a label with the kinds it came out as,
+  /// and for a label that names a subkind (`square`, `rectangle`, `diamond`), a line with the
+  /// subkinds its right answers came out as.
   static func report(_ outcomes: [Outcome], corpus: String, tuning: Bool) {
     let half = tuning ? "tune" : "held-out"
     let targets = outcomes.filter(\.isTarget)
@@ -284,6 +287,16 @@ enum ShapeEvaluation: BenchmarkSuite {
       Stopwatch.emit(
         "\(corpus)\t\(half)\t\(label)\(target)\t\(these.filter(\.right).count)/\(these.count)\t"
           + listed(kinds))
+      // A label that names a subkind (a square, a diamond) is also scored on it.
+      guard let named = ShapeSubkind(rawValue: label), these[0].isTarget else { continue }
+      var subkinds: [String: Int] = [:]
+      for outcome in these where outcome.right {
+        subkinds[outcome.subkind?.rawValue ?? "none", default: 0] += 1
+      }
+      Stopwatch.emit(
+        "\(corpus)\t\(half)\t\(label) subkind\t"
+          + "\(these.filter { $0.right && $0.subkind == named }.count)/\(these.count)\t"
+          + listed(subkinds))
     }
   }
 
