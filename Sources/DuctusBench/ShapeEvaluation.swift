@@ -12,6 +12,9 @@ import InkShapes
 /// - the Quick, Draw! shape categories (`DIR/quickdraw-dev`);
 /// - the UNIPEN `apa` small letters (`DIR/unipen-apa/data/1c`), apart from those that are shapes
 ///   alone, which should come back `none`;
+/// - with `--drawn-shapes FILE`, the drawings of a Quick, Draw!-style NDJSON file of the Drawn
+///   Shapes Dataset (the tuning days, all of them tuning), each label's kinds as
+///   ``ShapeLabel/kinds(for:)`` names them (`oval`: an ellipse or a circle);
 ///
 /// targets, kinds and halves as `ShapeDataProtocol` (in `DuctusTestSupport`) defines them.
 ///
@@ -80,8 +83,15 @@ enum ShapeEvaluation: BenchmarkSuite {
         label, tuning, ShapeDataProtocol.shapeLetters.contains(label) ? nil : [ShapeKind.none]
       )
     }
-    for corpus in ["dollar", "quickdraw", "unipen"] {
-      for tuning in [true, false] {
+    if let drawn = arguments.optionalString("drawn-shapes") {
+      outcomes += try evaluate(
+        corpus: "drawn", folder: URL(fileURLWithPath: drawn), recognizer: recognizer
+      ) { record in
+        (record.label ?? "", true, ShapeLabel.kinds(for: record.label ?? ""))
+      }
+    }
+    for corpus in ["dollar", "quickdraw", "unipen", "drawn"] {
+      for tuning in [true, false] where outcomes.contains(where: { $0.corpus == corpus }) {
         report(
           outcomes.filter { $0.corpus == corpus && $0.tuning == tuning }, corpus: corpus,
           tuning: tuning)
@@ -329,6 +339,7 @@ enum ShapeEvaluation: BenchmarkSuite {
     switch outcome.corpus {
     case "dollar": ShapeDataProtocol.dollarKinds[outcome.label]?.contains(kind) ?? false
     case "quickdraw": ShapeDataProtocol.quickDrawKinds[outcome.label]?.contains(kind) ?? false
+    case "drawn": ShapeLabel.kinds(for: outcome.label)?.contains(kind) ?? false
     default: false
     }
   }
