@@ -12,7 +12,6 @@ import InkShapes
 /// - the Quick, Draw! shape categories (`DIR/quickdraw-dev`);
 /// - the UNIPEN `apa` small letters (`DIR/unipen-apa/data/1c`), apart from those that are shapes
 ///   alone, which should come back `none`;
-///
 /// - with `--drawn-shapes DIR`, the Drawn Shapes Dataset of iPad Pencil shapes
 ///   (``DrawnShapesReader``; a checkout of its repository at `DIR`), its circles, ovals,
 ///   squares, rectangles, diamonds and triangles;
@@ -98,7 +97,7 @@ enum ShapeEvaluation: BenchmarkSuite {
       }
     }
     for corpus in ["dollar", "quickdraw", "unipen", "drawn"] {
-      for tuning in [true, false] {
+      for tuning in [true, false] where outcomes.contains(where: { $0.corpus == corpus }) {
         report(
           outcomes.filter { $0.corpus == corpus && $0.tuning == tuning }, corpus: corpus,
           tuning: tuning)

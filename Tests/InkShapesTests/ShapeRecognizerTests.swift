@@ -79,6 +79,29 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(abs(difference) < 3 * .pi / 180)
   }
 
+  /// A boxy oval as a tablet records it: the superellipse `|x/a|ⁿ + |y/b|ⁿ = 1` (semi-axes 100
+  /// and `100 × ratio`), `count` points round at whole pixels, each point twice. Its long sides
+  /// run flat, so polygons of five or six corners cut at its shoulders follow it about as
+  /// closely as its ellipse, but no closer: their corners are no corners, and it is an ellipse.
+  @Test(arguments: [(2.8, 0.5, 48), (3.2, 0.5, 48), (3.2, 0.6, 96)])
+  func aBoxyOvalIsAnEllipse(exponent: Double, ratio: Double, count: Int) throws {
+    var xs: [Double] = []
+    var ys: [Double] = []
+    for k in 0...count {
+      let angle = 2 * Double.pi * Double(k) / Double(count) + 0.3
+      let (c, s) = (cos(angle), sin(angle))
+      let x = 150 + 100 * (c < 0 ? -1 : 1) * pow(abs(c), 2 / exponent)
+      let y = 120 + 100 * ratio * (s < 0 ? -1 : 1) * pow(abs(s), 2 / exponent)
+      xs += [x.rounded(), x.rounded()]
+      ys += [y.rounded(), y.rounded()]
+    }
+    let shape = recognizer.shape(of: [SampleBuffer(xs: xs, ys: ys)])
+    #expect(shape.kind == .ellipse)
+    #expect(shape.confidence > 0.5)
+    let radii = try #require(shape.radii)
+    #expect(abs(radii[1] / radii[0] - ratio) < 0.05)
+  }
+
   @Test(arguments: [0.0, 0.3, -0.6])
   func aTurnedRectangleComesBackWithItsCorners(rotation: Double) throws {
     let corners = turned([(0, 0), (160, 0), (160, 80), (0, 80)], by: rotation, about: (80, 40))

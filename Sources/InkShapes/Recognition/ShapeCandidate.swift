@@ -21,8 +21,8 @@ struct ShapeCandidate {
   /// preference for simpler readings.
   var complexity: Double
   /// For a polygon, how sure its corners are corners (``ShapeClassifier/cornerEvidence(_:corners:)``);
-  /// for a round reading of a loop, the largest of its polygon readings' (0 when it has none);
-  /// `nil` for the other kinds. A feature of the confidence, which so decides polygon against
+  /// for a round reading of a loop, the largest of those of its polygon readings that fit the
+  /// ink at least as closely as it does (0 when it has none); `nil` for the other kinds. A feature of the confidence, which so decides polygon against
   /// circle by the corners rather than by the number of vertices.
   var cornerEvidence: Double?
   /// Whether a polyline reading is of a polyline drawn as one (see

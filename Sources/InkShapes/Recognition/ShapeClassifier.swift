@@ -86,7 +86,8 @@ struct ShapeClassifier {
         path.distance(0, path.count - 1) <= Self.unfinishedGap * path.diagonal
       {
         let closed = ShapeClassifier(path: path.closedByConnector())
-        let polygons = closed.loopPolygonCandidates(end: closed.path.count - 1)
+        let polygons = closed.loopPolygonCandidates(
+          end: closed.path.count - 1, round: round?.fit.meanDeviation)
         round?.cornerEvidence = polygons.strongest
         found += polygons.readings.filter {
           $0.shape.kind != .star && Self.isConvex($0.shape.vertices ?? [])
@@ -117,7 +118,7 @@ struct ShapeClassifier {
     let prunes =
       leavesOutHopeless && !keepsEveryPolygon && !(box.map(Self.hasRoundCorners) ?? false)
     let polygons = loopPolygonCandidates(
-      end: end,
+      end: end, round: round?.fit.meanDeviation,
       rival: prunes
         ? { strongest in
           var rival = round
@@ -145,19 +146,26 @@ struct ShapeClassifier {
 
   /// The polygon and star readings of the closed loop `0...end` (its point `end` back at its
   /// start), one a corner set of ``cornerSets(_:)``, and the strongest corner evidence among
-  /// them (0 when none). With a `rival` (the logit, given that strongest evidence, of the
-  /// surest reading that comes before them and is kept), not those that cannot be surer than it
-  /// or than a reading before them.
-  func loopPolygonCandidates(end: Int, rival: ((Double) -> Double)? = nil) -> (
-    readings: [ShapeCandidate], strongest: Double
-  ) {
+  /// them (0 when none) that the loop's round reading carries: with `round`, the round
+  /// reading's mean deviation, only that of the corner sets whose reading fits the ink at least
+  /// as closely (a polygon that follows the ink no closer than the round outline does is no
+  /// sign of corners: its corners are where a round loop was cut, as on a hand-drawn oval whose
+  /// long sides run flat). With a `rival` (the logit, given the strongest evidence of any
+  /// corner set, of the surest reading that comes before them and is kept; the round
+  /// reading's, whose evidence can then only be weaker and its logit higher), not those that
+  /// cannot be surer than it or than a reading before them, each measured at least as far as
+  /// `round`, so that whether it fits as closely is known.
+  func loopPolygonCandidates(
+    end: Int, round: Double? = nil, rival: ((Double) -> Double)? = nil
+  ) -> (readings: [ShapeCandidate], strongest: Double) {
     // The closed loop, started at its flattest point so that no corner sits at the seam, then
     // at its first corner so that every side is one run.
     let n = end
     guard n >= 2 * CornerFinder.window + 2 else { return ([], 0) }
     let start = rotated(range: 0..<n, start: flattestPoint(count: n))
-    // The vertices and corner evidence of each reading, then the readings.
-    var polygons: [(vertices: [(Double, Double)], evidence: Double)] = []
+    // The vertices and corner evidence of each reading and whether its corners are those found
+    // (no run split), then the readings.
+    var polygons: [(vertices: [(Double, Double)], evidence: Double, asFound: Bool)] = []
     var strongest = 0.0
     for (set, corners) in Self.cornerSets(start).enumerated() {
       let inner = Array(corners.dropFirst().dropLast())
@@ -178,26 +186,31 @@ struct ShapeClassifier {
               Self.merged(refined, within: Self.cornerMerge * path.diagonal))))
         guard vertices.count >= 3 else { continue }
         let evidence = Self.cornerEvidence(loop, corners: sides)
-        polygons.append((vertices, evidence))
         // The round reading's evidence comes from the corners found: split runs would lend it
         // the evidence of corners added on round ink.
+        polygons.append((vertices, evidence, k == 0))
         if k == 0 { strongest = max(strongest, evidence) }
       }
     }
     // The rival and the surest polygon so far, the larger kept as they come.
     var surest = rival?(strongest)
     var found: [ShapeCandidate] = []
-    for (vertices, evidence) in polygons {
-      let readings = polygonCandidates(vertices, evidence: evidence, rival: surest).map {
-        reading in
+    var closer = 0.0
+    for (vertices, evidence, asFound) in polygons {
+      let readings = polygonCandidates(
+        vertices, evidence: evidence, rival: surest, measuredTo: round ?? 0
+      ).map { reading in
         var reading = reading
         if reading.shape.kind != .star { reading.cornerEvidence = evidence }
         return reading
       }
       found += readings
       surest = surest.map { max($0, ShapeConfidence.surestLogit(of: readings) ?? $0) }
+      if asFound, readings.contains(where: { $0.fit.meanDeviation <= round ?? .infinity }) {
+        closer = max(closer, evidence)
+      }
     }
-    return (found, strongest)
+    return (found, closer)
   }
 
   /// A closed loop's run between two corners at least this many times as long as the median
@@ -326,15 +339,21 @@ struct ShapeClassifier {
   /// The closed readings of a polygon's vertices: a star when they alternate far and near or
   /// when the sides cross as a pentagram's, else the polygon of their count. With a `rival`,
   /// none when the reading cannot be surer than it (a polygon's logit counts its corner
-  /// `evidence`, a star's none), measured only as far as that is sure.
+  /// `evidence`, a star's none), measured only as far as that is sure, but always at least as
+  /// far as a mean deviation of `measuredTo` (a reading that fits closer is kept, whatever its
+  /// rival).
   func polygonCandidates(
-    _ vertices: [(Double, Double)], evidence: Double = 0, rival: Double? = nil
+    _ vertices: [(Double, Double)], evidence: Double = 0, rival: Double? = nil,
+    measuredTo: Double = 0
   ) -> [ShapeCandidate] {
-    // The mean deviation from which a reading of `kind` cannot beat `rival`.
+    // The mean deviation from which a reading of `kind` cannot beat `rival` and fits no closer
+    // than `measuredTo`.
     func hopeless(_ kind: ShapeKind, complexity: Int) -> Double {
-      self.hopeless(
-        kind, complexity: Double(complexity), evidence: kind == .star ? 0 : evidence,
-        rival: rival)
+      max(
+        self.hopeless(
+          kind, complexity: Double(complexity), evidence: kind == .star ? 0 : evidence,
+          rival: rival),
+        measuredTo * (1 + 1e-9))
     }
     // The reading, or none when it cannot beat `rival`.
     func kept(_ reading: ShapeCandidate, _ hopeless: Double) -> [ShapeCandidate] {
