@@ -142,6 +142,28 @@ import _DuctusSupport
     #expect(abs(strip.cx) < 1e-9 && abs(strip.cy) < 1e-9)
   }
 
+  /// Hulls of more points than one vector block holds (the projections are made eight points a
+  /// step, the last block padded): regular polygons, whose boxes are known.
+  @Test func theBoxesOfHullsOfManyPoints() throws {
+    func regular(_ n: Int, radius: Double, turn: Double) -> (xs: [Double], ys: [Double]) {
+      let angles = (0..<n).map { turn + 2 * Double.pi * Double($0) / Double(n) }
+      return (angles.map { 5 + radius * cos($0) }, angles.map { -3 + radius * sin($0) })
+    }
+    // A 24-gon's boxes on its sides are squares, their half sides its apothem.
+    let many = regular(24, radius: 10, turn: 0.1)
+    let hull = ConvexHull(xs: many.xs, ys: many.ys)
+    #expect(hull.points.count == 24)
+    let box = try #require(hull.minimumAreaRectangle())
+    let apothem = 10 * cos(Double.pi / 24)
+    #expect(abs(box.a - apothem) < 1e-9 && abs(box.b - apothem) < 1e-9)
+    #expect(abs(box.cx - 5) < 1e-9 && abs(box.cy + 3) < 1e-9)
+    // A 13-gon's narrowest strip runs along a side: from it to the opposite corner, the apothem
+    // and the radius.
+    let odd = regular(13, radius: 10, turn: 0.3)
+    let strip = try #require(ConvexHull(xs: odd.xs, ys: odd.ys).minimumWidthStrip())
+    #expect(abs(strip.halfWidth - 10 * (1 + cos(Double.pi / 13)) / 2) < 1e-9)
+  }
+
   @Test func degenerateInputIsRefused() {
     let line = (0..<20).map(Double.init)
     #expect(RoundedRectangleFit(xs: line, ys: line, range: 0..<20) == nil)
