@@ -180,10 +180,13 @@ struct ShapeClassifier {
       let split = Self.splittingLongRuns(sides, loop: loop)
       for (k, sides) in ([sides] + (split.map { [$0] } ?? [])).enumerated() {
         guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
-        let vertices = withoutJogsAndStubs(
-          Self.withoutShortSides(
-            Self.withoutFlatVertices(
-              Self.merged(refined, within: Self.cornerMerge * path.diagonal))))
+        // Flat vertices are dropped again last: a short side made one corner, or a stub, can
+        // leave its new corner in line with its neighbours.
+        let vertices = Self.withoutFlatVertices(
+          withoutJogsAndStubs(
+            Self.withoutShortSides(
+              Self.withoutFlatVertices(
+                Self.merged(refined, within: Self.cornerMerge * path.diagonal)))))
         guard vertices.count >= 3 else { continue }
         let evidence = Self.cornerEvidence(loop, corners: sides)
         // The round reading's evidence comes from the corners found: split runs would lend it
