@@ -174,7 +174,9 @@ struct ShapeClassifier {
       for (set, corners) in Self.cornerSets(start).enumerated() {
         let inner = Array(corners.dropFirst().dropLast())
         // ShortStraw (the second set) finds corners on round ink too: only its triangles and
-        // quadrilaterals are read; IStraw's curve test guards the rest.
+        // quadrilaterals are read; IStraw's curve test guards the rest. From the second start,
+        // which is there for a corner missed at the seam, only those too (letters' bowls, read
+        // from it, made many-sided polygons).
         guard inner.count >= 3, inner.count <= (set == 0 && s == 0 ? 12 : 4) else { continue }
         let loop = rotated(start, start: inner[0])
         let sides = inner.map { $0 - inner[0] } + [loop.xs.count - 1]
@@ -184,13 +186,7 @@ struct ShapeClassifier {
         let split = Self.splittingLongRuns(sides, loop: loop)
         for (k, sides) in ([sides] + (split.map { [$0] } ?? [])).enumerated() {
           guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
-          // Flat vertices are dropped again last: a short side made one corner, or a stub, can
-          // leave its new corner in line with its neighbours.
-          let vertices = Self.withoutFlatVertices(
-            withoutJogsAndStubs(
-              Self.withoutShortSides(
-                Self.withoutFlatVertices(
-                  Self.merged(refined, within: Self.cornerMerge * path.diagonal)))))
+          let vertices = simplified(refined)
           guard vertices.count >= 3 else { continue }
           let evidence = Self.cornerEvidence(loop, corners: sides)
           // The round reading's evidence comes from the corners found from the flattest point:
@@ -219,6 +215,20 @@ struct ShapeClassifier {
       }
     }
     return (found, closer)
+  }
+
+  /// The vertices of a closed polygon as read from `refined`, the meeting points of its sides:
+  /// those within ``cornerMerge`` of the diagonal made one (``merged(_:within:)``), the flat
+  /// ones dropped (``withoutFlatVertices(_:)``), the short sides made one corner
+  /// (``withoutShortSides(_:)``), the seam jog and stubs left out
+  /// (``withoutJogsAndStubs(_:)``), and the flat ones dropped again: a short side or a stub made
+  /// one corner can leave that corner in line with its neighbours.
+  func simplified(_ refined: [(Double, Double)]) -> [(Double, Double)] {
+    Self.withoutFlatVertices(
+      withoutJogsAndStubs(
+        Self.withoutShortSides(
+          Self.withoutFlatVertices(Self.merged(refined, within: Self.cornerMerge * path.diagonal)))
+      ))
   }
 
   /// A closed loop's run between two corners at least this many times as long as the median
