@@ -24,7 +24,8 @@ extension ShapeClassifier {
   /// A closed polygon's side under this part of its perimeter, and under ``stubRatio`` of both
   /// sides either side, that turns against the polygon at one of its ends is a stub: a small
   /// loop, hook or bump at a corner or on a side, rather than a side (the short sides of an
-  /// unevenly drawn octagon turn with it).
+  /// unevenly drawn octagon turn with it); one that turns with it is a cut corner when it
+  /// turns by about one corner's turn across its ends (``cutCornerTurnRatio``).
   static let stubFraction = 0.1
 
   /// A stub is at most this part of each of the sides either side of it.
@@ -67,9 +68,10 @@ extension ShapeClassifier {
     return kept
   }
 
-  /// The vertices of a closed polygon with each stub side (``stubFraction``, ``stubRatio``)
-  /// made one vertex where the sides either side of it, extended, meet (the shortest first,
-  /// each time the sides measured again), at least three kept. A stub whose neighbours meet
+  /// The vertices of a closed polygon with each stub side and each cut corner (``stubFraction``,
+  /// ``stubRatio``, ``cutCornerTurnRatio``) made one vertex where the sides either side of it,
+  /// extended, meet (the shortest first, each time the sides measured again), at least three
+  /// kept. A stub whose neighbours meet
   /// farther from its middle than its own length (nearly parallel sides, a step) is left.
   static func withoutStubs(_ vertices: [(Double, Double)]) -> [(Double, Double)] {
     var kept = vertices
