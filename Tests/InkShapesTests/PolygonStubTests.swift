@@ -56,8 +56,18 @@ import Testing
     #expect(abs(kept[3].0) < 1e-9 && abs(kept[3].1 - 60) < 1e-9)
   }
 
+  @Test func aCutCornerIsOneCorner() {
+    // A square of side 100 whose top-right corner was cut 15 from it each way: a short side
+    // turning by 45° at each end, where the other corners turn by 90°.
+    let vertices = [(0.0, 0.0), (85, 0), (100, 15), (100, 100), (0, 100)]
+    let kept = ShapeClassifier.withoutStubs(vertices)
+    #expect(kept.count == 4)
+    #expect(abs(kept[1].0 - 100) < 1e-9 && abs(kept[1].1) < 1e-9)
+  }
+
   @Test func aShortSideTurningWithThePolygonStays() {
-    // An octagon drawn unevenly: its short side turns the same way as the rest.
+    // An octagon drawn unevenly: its short side turns the same way as the rest, by 45° and 31°
+    // at its ends where the others turn by about 45° (1.7 times their median together).
     let octagon = [
       (30.0, 0.0), (70, 0), (100, 30), (100, 70), (70, 100), (50, 100), (0, 70), (0, 30),
     ]

@@ -32,16 +32,22 @@ extension ShapeClassifier {
   /// is no corner (a side found twice, a wobble on a straight side) and is dropped.
   static let minimumCornerTurn = 15.0
 
+  /// A vertex of a closed polygon turning by less than this part of the turn at every other
+  /// vertex is a bend in a side, no corner: a triangle's side bent by 30° where its corners
+  /// turn by 120°, a square's by 20° where they turn by 90°; a flat rhombus's blunt corners
+  /// turn as little as each other.
+  static let flatTurnRatio = 0.35
+
   /// The vertices of a closed polygon without those at which it turns by less than
-  /// ``minimumCornerTurn`` (the least turning first, each time the turns recomputed), at least
-  /// three kept.
+  /// ``minimumCornerTurn`` or ``flatTurnRatio`` of the turn at every other vertex (the least
+  /// turning first, each time the turns recomputed), at least three kept.
   static func withoutFlatVertices(_ vertices: [(Double, Double)]) -> [(Double, Double)] {
     pruned(
       vertices,
       measure: { v, i in
         180 - interiorAngle(v[(i + v.count - 1) % v.count], v[i], v[(i + 1) % v.count])
       },
-      limit: { _ in minimumCornerTurn },
+      limit: { turns in max(minimumCornerTurn, flatTurnRatio * turns.sorted()[1]) },
       prune: { v, i in v.remove(at: i) })
   }
 

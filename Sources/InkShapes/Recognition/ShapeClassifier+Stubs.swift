@@ -24,11 +24,20 @@ extension ShapeClassifier {
   /// A closed polygon's side under this part of its perimeter, and under ``stubRatio`` of both
   /// sides either side, that turns against the polygon at one of its ends is a stub: a small
   /// loop, hook or bump at a corner or on a side, rather than a side (the short sides of an
-  /// unevenly drawn octagon turn with it).
+  /// unevenly drawn octagon turn with it); one that turns with it is a cut corner when it
+  /// turns by about one corner's turn across its ends (``cutCornerTurnRatio``).
   static let stubFraction = 0.1
 
   /// A stub is at most this part of each of the sides either side of it.
   static let stubRatio = 0.5
+
+  /// A short side (``stubFraction``, ``stubRatio``) that turns with the polygon at both ends
+  /// is a cut corner, one corner drawn as two, when the turns at its ends together are at most
+  /// this many times the median turn at the polygon's other vertices: a square's corner cut
+  /// by a diagonal turns by 45° twice where the other corners turn by 90° (1), while the short
+  /// side of an unevenly drawn octagon or hexagon turns by its own corners' angle at each end
+  /// (2).
+  static let cutCornerTurnRatio = 1.5
 
   /// The vertices of a closed polygon without its seam vertex, the one nearest `seam` (the
   /// point where the stroke starts) within ``seamReach`` of `diagonal`, when the polygon turns
@@ -59,9 +68,10 @@ extension ShapeClassifier {
     return kept
   }
 
-  /// The vertices of a closed polygon with each stub side (``stubFraction``, ``stubRatio``)
-  /// made one vertex where the sides either side of it, extended, meet (the shortest first,
-  /// each time the sides measured again), at least three kept. A stub whose neighbours meet
+  /// The vertices of a closed polygon with each stub side and each cut corner (``stubFraction``,
+  /// ``stubRatio``, ``cutCornerTurnRatio``) made one vertex where the sides either side of it,
+  /// extended, meet (the shortest first, each time the sides measured again), at least three
+  /// kept. A stub whose neighbours meet
   /// farther from its middle than its own length (nearly parallel sides, a step) is left.
   static func withoutStubs(_ vertices: [(Double, Double)]) -> [(Double, Double)] {
     var kept = vertices
@@ -76,11 +86,20 @@ extension ShapeClassifier {
       func isReflex(_ i: Int) -> Bool {
         turnSign(kept[(i + m - 1) % m], kept[i], kept[(i + 1) % m]) * area < 0
       }
+      // The turn at each vertex, in degrees; whether side i (from vertex i to vertex i + 1)
+      // turns by about one corner's turn across its two ends.
+      let turns = (0..<m).map {
+        180 - interiorAngle(kept[($0 + m - 1) % m], kept[$0], kept[($0 + 1) % m])
+      }
+      func isCutCorner(_ i: Int) -> Bool {
+        let others = (0..<m).filter { $0 != i && $0 != (i + 1) % m }.map { turns[$0] }.sorted()
+        return turns[i] + turns[(i + 1) % m] <= cutCornerTurnRatio * others[others.count / 2]
+      }
       // Side i runs from vertex i to vertex i + 1; its neighbours are sides i − 1 and i + 1.
       let stubs = (0..<m).filter { i in
         let shorter = min(lengths[(i + m - 1) % m], lengths[(i + 1) % m])
         return lengths[i] < stubFraction * perimeter && lengths[i] <= stubRatio * shorter
-          && (isReflex(i) || isReflex((i + 1) % m))
+          && (isReflex(i) || isReflex((i + 1) % m) || isCutCorner(i))
       }
       let merges = stubs.sorted { lengths[$0] < lengths[$1] }.lazy.compactMap {
         i -> (Int, (Double, Double))? in

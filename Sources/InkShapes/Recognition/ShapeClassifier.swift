@@ -159,37 +159,41 @@ struct ShapeClassifier {
     end: Int, round: Double? = nil, rival: ((Double) -> Double)? = nil
   ) -> (readings: [ShapeCandidate], strongest: Double) {
     // The closed loop, started at its flattest point so that no corner sits at the seam, then
-    // at its first corner so that every side is one run.
+    // at its first corner so that every side is one run; again from its flattest point whose
+    // straw does not span the seam, when that is another.
     let n = end
     guard n >= 2 * CornerFinder.window + 2 else { return ([], 0) }
-    let start = rotated(range: 0..<n, start: flattestPoint(count: n))
+    let flattest = flattestPoint(count: n, acrossSeam: true)
+    let awayFromSeam = flattestPoint(count: n, acrossSeam: false)
     // The vertices and corner evidence of each reading and whether its corners are those found
-    // (no run split), then the readings.
+    // from the flattest point (no run split), then the readings.
     var polygons: [(vertices: [(Double, Double)], evidence: Double, asFound: Bool)] = []
     var strongest = 0.0
-    for (set, corners) in Self.cornerSets(start).enumerated() {
-      let inner = Array(corners.dropFirst().dropLast())
-      // ShortStraw (the second set) finds corners on round ink too: only its triangles and
-      // quadrilaterals are read; IStraw's curve test guards the rest.
-      guard inner.count >= 3, inner.count <= (set == 0 ? 12 : 4) else { continue }
-      let loop = rotated(start, start: inner[0])
-      let sides = inner.map { $0 - inner[0] } + [loop.xs.count - 1]
-      // IStraw's curve test drops a faint corner of a many-sided polygon (an octagon's 45°
-      // drawn round): its two sides then make one run twice as long as the others. (ShortStraw's
-      // sets, of four corners at most, have too few runs to be split.)
-      let split = Self.splittingLongRuns(sides, loop: loop)
-      for (k, sides) in ([sides] + (split.map { [$0] } ?? [])).enumerated() {
-        guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
-        let vertices = withoutJogsAndStubs(
-          Self.withoutShortSides(
-            Self.withoutFlatVertices(
-              Self.merged(refined, within: Self.cornerMerge * path.diagonal))))
-        guard vertices.count >= 3 else { continue }
-        let evidence = Self.cornerEvidence(loop, corners: sides)
-        // The round reading's evidence comes from the corners found: split runs would lend it
-        // the evidence of corners added on round ink.
-        polygons.append((vertices, evidence, k == 0))
-        if k == 0 { strongest = max(strongest, evidence) }
+    for (s, first) in ([flattest] + (awayFromSeam == flattest ? [] : [awayFromSeam])).enumerated() {
+      let start = rotated(range: 0..<n, start: first)
+      for (set, corners) in Self.cornerSets(start).enumerated() {
+        let inner = Array(corners.dropFirst().dropLast())
+        // ShortStraw (the second set) finds corners on round ink too: only its triangles and
+        // quadrilaterals are read; IStraw's curve test guards the rest. From the second start,
+        // which is there for a corner missed at the seam, only those too (letters' bowls, read
+        // from it, made many-sided polygons).
+        guard inner.count >= 3, inner.count <= (set == 0 && s == 0 ? 12 : 4) else { continue }
+        let loop = rotated(start, start: inner[0])
+        let sides = inner.map { $0 - inner[0] } + [loop.xs.count - 1]
+        // IStraw's curve test drops a faint corner of a many-sided polygon (an octagon's 45°
+        // drawn round): its two sides then make one run twice as long as the others.
+        // (ShortStraw's sets, of four corners at most, have too few runs to be split.)
+        let split = Self.splittingLongRuns(sides, loop: loop)
+        for (k, sides) in ([sides] + (split.map { [$0] } ?? [])).enumerated() {
+          guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
+          let vertices = simplified(refined)
+          guard vertices.count >= 3 else { continue }
+          let evidence = Self.cornerEvidence(loop, corners: sides)
+          // The round reading's evidence comes from the corners found from the flattest point:
+          // split runs would lend it the evidence of corners added on round ink.
+          polygons.append((vertices, evidence, s == 0 && k == 0))
+          if s == 0, k == 0 { strongest = max(strongest, evidence) }
+        }
       }
     }
     // The rival and the surest polygon so far, the larger kept as they come.
@@ -211,6 +215,20 @@ struct ShapeClassifier {
       }
     }
     return (found, closer)
+  }
+
+  /// The vertices of a closed polygon as read from `refined`, the meeting points of its sides:
+  /// those within ``cornerMerge`` of the diagonal made one (``merged(_:within:)``), the flat
+  /// ones dropped (``withoutFlatVertices(_:)``), the short sides made one corner
+  /// (``withoutShortSides(_:)``), the seam jog and stubs left out
+  /// (``withoutJogsAndStubs(_:)``), and the flat ones dropped again: a short side or a stub made
+  /// one corner can leave that corner in line with its neighbours.
+  func simplified(_ refined: [(Double, Double)]) -> [(Double, Double)] {
+    Self.withoutFlatVertices(
+      withoutJogsAndStubs(
+        Self.withoutShortSides(
+          Self.withoutFlatVertices(Self.merged(refined, within: Self.cornerMerge * path.diagonal)))
+      ))
   }
 
   /// A closed loop's run between two corners at least this many times as long as the median
@@ -989,12 +1007,17 @@ struct ShapeClassifier {
     return points.sorted { bearing($0) < bearing($1) }
   }
 
-  /// The index of the point of the closed loop `0..<count` with the longest (cyclic) straw.
-  func flattestPoint(count: Int) -> Int {
+  /// The index of the point of the closed loop `0..<count` with the longest (cyclic) straw;
+  /// unless `acrossSeam`, among those whose straw does not span the seam (the step from the
+  /// loop's last point back to its first also spans the gap the ink left there, which lengthens
+  /// the straws across a corner drawn at the seam, a diamond started at its top corner and
+  /// stopped short of it, and so starts the loop beside that corner, where none is found).
+  func flattestPoint(count: Int, acrossSeam: Bool) -> Int {
     let w = CornerFinder.window
-    var best = 0
+    let points = acrossSeam || count <= 2 * w ? 0..<count : w..<(count - w)
+    var best = points.lowerBound
     var longest = -1.0
-    for i in 0..<count {
+    for i in points {
       let a = (i - w + count) % count
       let b = (i + w) % count
       let d = path.distance(a, b)
