@@ -80,4 +80,35 @@ import Testing
     #expect(abs(ShapeConfidence.of(candidate(.arc, vertices: ends, mean: 0.006)) - 0.5) < 0.01)
     #expect(ShapeConfidence.of(candidate(.arc, vertices: ends, mean: 0.01)) < 0.01)
   }
+
+  /// A circle reading of radius 100 with the given mean and maximum deviation.
+  func circle(mean: Double, maximum: Double) -> ShapeCandidate {
+    let outline = (0..<64).map { 2 * Double.pi * Double($0) / 64 }
+    var reading = ShapeCandidate(
+      DetectedShape(
+        kind: .circle, confidence: 0, strokes: [], center: [0, 0], radii: [100, 100]),
+      outlineXs: outline.map { 100 * cos($0) }, outlineYs: outline.map { 100 * sin($0) },
+      closed: true, complexity: 2)
+    reading.fit = ShapeFit(meanDeviation: mean, maximumDeviation: maximum, coverage: 1)
+    reading.cornerEvidence = 0
+    return reading
+  }
+
+  @Test func aRoundReadingStrayingFarAtOnePlaceHasNoConfidence() {
+    let bound = ShapeConfidence.roundMaximumDeviation
+    // A loop drawn round: sure, whether it strays 0.1 or just within the bound at one place.
+    #expect(ShapeConfidence.of(circle(mean: 0.03, maximum: 0.1)) > 0.9)
+    #expect(ShapeConfidence.of(circle(mean: 0.03, maximum: bound)) > 0.9)
+    // The same loop with a letter's stem or tail, beyond the bound: no confidence, no logit,
+    // so that it is never chosen nor a rival that prunes another reading.
+    let letter = circle(mean: 0.03, maximum: 1.05 * bound)
+    #expect(ShapeConfidence.of(letter) == 0)
+    #expect(ShapeConfidence.logit(of: letter) == nil)
+    #expect(ShapeConfidence.surestLogit(of: [letter]) == nil)
+    // Other families do not read the maximum deviation.
+    let line = candidate(.line, vertices: [[0, 0], [100, 0]], mean: 0.001)
+    var strayed = line
+    strayed.fit.maximumDeviation = 0.5
+    #expect(ShapeConfidence.of(strayed) == ShapeConfidence.of(line))
+  }
 }

@@ -67,6 +67,13 @@ enum ShapeConfidence {
   /// families with few right readings (lines).
   static let familyWidth = 5
 
+  /// The farthest a round reading's ink may stray from its outline at any one place, as a share
+  /// of its size: beyond, the reading has no confidence (its ln mean deviation slot is not
+  /// finite), the ink being a letter's bowl with its stem or tail (an `a`, an `e`, a `q`) rather
+  /// than a loop drawn round. Decided on the tuning halves (see the <doc:ShapeRecognition>
+  /// article).
+  static let roundMaximumDeviation = 0.22
+
   /// The features the map reads, in the order of its weights: for the candidate's family,
   /// ``familyWidth`` values in its slots, zeros in every other family's (so that each family
   /// has its own intercept and slopes).
@@ -85,7 +92,9 @@ enum ShapeConfidence {
     let own = family(of: candidate)
     var slots: InlineArray<5, Double> = .init(repeating: 0)
     slots[0] = 1
-    slots[1] = log(max(fit.meanDeviation, 1e-6))
+    slots[1] =
+      own == family(.circle) && fit.maximumDeviation > roundMaximumDeviation
+      ? .infinity : log(max(fit.meanDeviation, 1e-6))
     slots[2] = 1 - fit.coverage
     if own != family(.triangle) { slots[3] = log(max(candidate.complexity, 1)) }
     if own == family(.triangle) || own == family(.circle) || own == families - 1 {
