@@ -36,9 +36,16 @@ struct RoundedRectangleFit {
   /// rectangle (no fit is tried: a rounded rectangle fills more of it). Levenberg–Marquardt stops when a step lowers the sum of squares by
   /// less than ``convergence`` of it or moves the outline by less than ``settled`` of its size,
   /// or after ``iterations`` steps.
+  ///
+  /// With `fitsRoundLoops` false, also `nil`, unfitted, when the points pass inside all four
+  /// corners of the rectangle as far as an ellipse does, so that the start's corner radius
+  /// reaches its shorter half side: a gate for a loop that can be no chat bubble, whose
+  /// rounded rectangle is read only when its corners are rounded by at most
+  /// ``ShapeClassifier/roundestCorner`` of that half side (a heuristic: the fit starts rounder
+  /// than any such reading, and could in principle come back to one).
   init?(
     xs: [Double], ys: [Double], range: Range<Int>, excluding: [Bool]? = nil,
-    leastFill: Double = 0
+    leastFill: Double = 0, fitsRoundLoops: Bool = true
   ) {
     var kept: [Int] = []
     kept.reserveCapacity(range.count)
@@ -58,6 +65,7 @@ struct RoundedRectangleFit {
       let (x, y) = (box.cx + c * u - s * v, box.cy + s * u + c * v)
       gap += Self.nearestDistance(to: (x, y), xs: xs, ys: ys, points: kept) / 4
     }
+    guard fitsRoundLoops || gap / (2.squareRoot() - 1) < min(box.a, box.b) else { return nil }
     let startRadius = min(gap / (2.squareRoot() - 1), min(box.a, box.b))
     var p: SIMD8<Double> = [box.cx, box.cy, box.rotation, box.a, box.b, startRadius, 0, 0]
     // The normal equations are made only at a point a step is taken from: a trial step that

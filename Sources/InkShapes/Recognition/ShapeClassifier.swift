@@ -107,10 +107,15 @@ struct ShapeClassifier {
     let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range)
     var round = roundCandidate(range: range, ellipse: ellipse)
     guard end >= 2 * CornerFinder.window + 2 else { return round.map { [$0] } ?? [] }
-    // The loop's rounded rectangle, fitted once for its own reading and a chat bubble's body.
+    // The loop's rounded rectangle, fitted once for its own reading and a chat bubble's body;
+    // not to a loop whose corners are as round as an ellipse's when it has no notch, the base of
+    // a chat bubble's tail (``hasNotch(range:)``, found once for this and the heart).
+    let notched = range.count >= Self.leastOutlinePoints && hasNotch(range: range)
     let box =
       range.count >= Self.leastOutlinePoints
-      ? RoundedRectangleFit(xs: path.xs, ys: path.ys, range: range, leastFill: Self.leastBoxFill)
+      ? RoundedRectangleFit(
+        xs: path.xs, ys: path.ys, range: range, leastFill: Self.leastBoxFill,
+        fitsRoundLoops: notched)
       : nil
     // Unless the box's corners are round, when the rounded rectangle compares its fit with
     // theirs, the polygons are measured only as far as they can still beat the round reading
@@ -135,13 +140,14 @@ struct ShapeClassifier {
     // The round reading, the polygons and the rounded rectangle come first and are always kept:
     // what cannot beat the surest of them is never chosen. The heart's turned readings are
     // kept only when its upright one can beat the round reading
-    // (``heartCandidate(range:rival:round:)``).
+    // (``heartCandidate(range:rival:round:notched:)``).
     let kept = (round.map { [$0] } ?? []) + found
     let rival = leavesOutHopeless ? ShapeConfidence.surestLogit(of: kept) : nil
     let roundRival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
     return kept
       + outlineCandidates(
-        range: range, ellipse: ellipse, box: box, rival: rival, round: roundRival)
+        range: range, ellipse: ellipse, box: box, rival: rival, round: roundRival,
+        notched: notched)
   }
 
   /// The polygon and star readings of the closed loop `0...end` (its point `end` back at its
