@@ -285,6 +285,18 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(shape.confidence >= recognizer.minimumConfidence)
   }
 
+  @Test func anArrowWhoseFirstBarbRunsBackAlongTheShaftIsASureArrow() throws {
+    // As three $1 tuning arrows are drawn: the first barb runs back 50 along the shaft, 3 off
+    // it, before it turns out, then comes back the same way past the shaft's end to the tip.
+    // Measured with the shaft's ink, the barb's first pieces were left uncovered (0.79).
+    let shape = recognizer.shape(of: [
+      stroke([(0, 100), (200, 100), (150, 97), (110, 75), (150, 97), (203, 99), (150, 150)])
+    ])
+    #expect(shape.kind == .arrow)
+    #expect(shape.confidence >= 0.9)
+    #expect(try #require(shape.fit).coverage >= 0.95)
+  }
+
   @Test func anArrowWhoseBarbsAreLongIsAnArrow() {
     // The shaft (100) is 0.32 of the ink (316): each barb goes out 0.72 of it.
     let shape = recognizer.shape(of: [
