@@ -91,8 +91,9 @@ let package = Package(
     .executableTarget(
       name: "DuctusBench",
       dependencies: [
-        "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
-        "InkShapes", "InkFeatures", "InkClustering", "InkSignatures", "DuctusTestSupport",
+        "OpenPencilKit", "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition",
+        "InkTracing", "InkShapes", "InkFeatures", "InkClustering", "InkSignatures",
+        "DuctusTestSupport",
       ]),
     .target(
       name: "DuctusTestSupport",

@@ -17,6 +17,13 @@ struct DrawnShapesReader: CorpusReader {
   /// The files still to read: their label and URL.
   private var files: [(label: String, url: URL)]
   private var position = 0
+  /// Writes a day as `yyyy-MM-dd` in UTC, whatever the locale.
+  private let dayFormatter: ISO8601DateFormatter = {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter
+  }()
 
   /// Lists the drawings of the checkout at `root` (the folder holding `paths`).
   init(root: URL) throws {
@@ -73,10 +80,7 @@ struct DrawnShapesReader: CorpusReader {
     }
     var metadata: [String: String] = [:]
     if let seconds = name.split(separator: " ").last.flatMap({ Double($0) }) {
-      let formatter = DateFormatter()
-      formatter.dateFormat = "yyyy-MM-dd"
-      formatter.timeZone = TimeZone(identifier: "UTC")
-      metadata["day"] = formatter.string(from: Date(timeIntervalSince1970: seconds))
+      metadata["day"] = dayFormatter.string(from: Date(timeIntervalSince1970: seconds))
     }
     return CorpusRecord(
       key: "\(label)/\(name)", label: label, metadata: metadata, drawing: drawing)

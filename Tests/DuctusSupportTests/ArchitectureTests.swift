@@ -43,8 +43,9 @@ import Testing
     ],
     "ductus": ["DuctusCLI"],
     "DuctusBench": [
-      "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition", "InkTracing",
-      "InkShapes", "InkFeatures", "InkClustering", "InkSignatures", "DuctusTestSupport",
+      "OpenPencilKit", "InkFormats", "InkMath", "InkSampling", "InkDistances", "InkRecognition",
+      "InkTracing", "InkShapes", "InkFeatures", "InkClustering", "InkSignatures",
+      "DuctusTestSupport",
     ],
   ]
   static let toolchain: Set<String> = [

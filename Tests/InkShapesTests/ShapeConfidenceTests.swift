@@ -96,9 +96,12 @@ import Testing
 
   @Test func aRoundReadingStrayingFarAtOnePlaceHasNoConfidence() {
     let bound = ShapeConfidence.roundMaximumDeviation
-    // A loop drawn round: sure, whether it strays 0.1 or just within the bound at one place.
-    #expect(ShapeConfidence.of(circle(mean: 0.03, maximum: 0.1)) > 0.9)
-    #expect(ShapeConfidence.of(circle(mean: 0.03, maximum: bound)) > 0.9)
+    // A loop drawn round: as sure whether it strays 0.1 or just within the bound at one place
+    // as when it strays nowhere (the maximum deviation is no feature of the map).
+    let round = ShapeConfidence.of(circle(mean: 0.03, maximum: 0))
+    #expect(round > 0)
+    #expect(ShapeConfidence.of(circle(mean: 0.03, maximum: 0.1)) == round)
+    #expect(ShapeConfidence.of(circle(mean: 0.03, maximum: bound)) == round)
     // The same loop with a letter's stem or tail, beyond the bound: no confidence, no logit,
     // so that it is never chosen nor a rival that prunes another reading.
     let letter = circle(mean: 0.03, maximum: 1.05 * bound)
@@ -110,5 +113,17 @@ import Testing
     var strayed = line
     strayed.fit.maximumDeviation = 0.5
     #expect(ShapeConfidence.of(strayed) == ShapeConfidence.of(line))
+  }
+
+  @Test func roundReadingsCornerEvidenceLowersTheirConfidence() {
+    // The pruning of polygons against a loop's round reading is exact only while more corner
+    // evidence makes the round reading less sure (``ShapeClassifier/loopPolygonCandidates``):
+    // a refit of the round row must keep its evidence weight at or under 0.
+    let row = ShapeConfidence.family(.circle) * ShapeConfidence.familyWidth
+    #expect(ShapeConfidence.weights[row + 4] <= 0)
+    var sure = circle(mean: 0.03, maximum: 0.1)
+    var doubtful = sure
+    (sure.cornerEvidence, doubtful.cornerEvidence) = (0.2, 0.6)
+    #expect(ShapeConfidence.of(doubtful) < ShapeConfidence.of(sure))
   }
 }

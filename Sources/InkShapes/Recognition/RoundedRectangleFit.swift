@@ -37,9 +37,10 @@ struct RoundedRectangleFit {
   /// less than ``convergence`` of it or moves the outline by less than ``settled`` of its size,
   /// or after ``iterations`` steps.
   ///
-  /// With `fitsRoundLoops` false, also `nil`, unfitted, when the points pass inside all four
-  /// corners of the rectangle as far as an ellipse does, so that the start's corner radius
-  /// reaches its shorter half side: a gate for a loop that can be no chat bubble, whose
+  /// With `fitsRoundLoops` false, also `nil`, unfitted, when the points pass inside the
+  /// rectangle's corners, on average over the four, at least as far as a corner rounded by the
+  /// shorter half side does (an ellipse's pass farther), so that the start's corner radius
+  /// reaches that half side: a gate for a loop that can be no chat bubble, whose
   /// rounded rectangle is read only when its corners are rounded by at most
   /// ``ShapeClassifier/roundestCorner`` of that half side (a heuristic: the fit starts rounder
   /// than any such reading, and could in principle come back to one).

@@ -20,10 +20,12 @@ struct ShapeCandidate {
   /// or a circle, 3 for an ellipse): a feature of the confidence, which so learns PaleoSketch's
   /// preference for simpler readings.
   var complexity: Double
-  /// For a polygon, how sure its corners are corners (``ShapeClassifier/cornerEvidence(_:corners:)``);
-  /// for a round reading of a loop, the largest of those of its polygon readings that fit the
-  /// ink at least as closely as it does (0 when it has none); `nil` for the other kinds. A feature of the confidence, which so decides polygon against
-  /// circle by the corners rather than by the number of vertices.
+  /// For a polygon, how sure its corners are corners
+  /// (``ShapeClassifier/cornerEvidence(_:corners:)``); for a round reading of a loop, the
+  /// largest of those of its polygon readings, of the unsplit corner sets found from the loop's
+  /// flattest point, that fit the ink at least as closely as it does (0 when it has none); `nil`
+  /// for the other kinds. A feature of the confidence, which so decides polygon against circle
+  /// by the corners rather than by the number of vertices.
   var cornerEvidence: Double?
   /// Whether a polyline reading is of a polyline drawn as one (see
   /// `ShapeClassifier.isDrawnPolyline(_:)`), which has a confidence row of its own.

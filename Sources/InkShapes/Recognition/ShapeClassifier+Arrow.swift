@@ -99,7 +99,7 @@ extension ShapeClassifier {
       }
       reading.measure(drawn)
       let headInk = reversed ? corners[0]...corners[runs - k] : corners[k]...corners[runs]
-      reading.fit.coverage = coverage(
+      reading.fit.coverage = Self.coverage(
         of: [([tail, tip], shaft), ([barbs.left, tip, barbs.right], headInk)], in: drawn)
       return reading
     }
@@ -112,7 +112,9 @@ extension ShapeClassifier {
   /// along the shaft before it turns away covers its own first pieces, which the whole ink
   /// measured against the whole outline leaves to the shaft's line, nearer the ink there (three
   /// $1 tuning arrows covered 0.88 of their outline so, and read below the minimum confidence).
-  func coverage(of parts: [([(Double, Double)], ClosedRange<Int>)], in drawn: InkPath) -> Double {
+  static func coverage(of parts: [([(Double, Double)], ClosedRange<Int>)], in drawn: InkPath)
+    -> Double
+  {
     var covered = 0.0
     var segments = 0.0
     for (vertices, range) in parts {

@@ -44,11 +44,14 @@ extension ShapeClassifier {
   static func withoutFlatVertices(_ vertices: [(Double, Double)]) -> [(Double, Double)] {
     pruned(
       vertices,
-      measure: { v, i in
-        180 - interiorAngle(v[(i + v.count - 1) % v.count], v[i], v[(i + 1) % v.count])
-      },
+      measure: { v, i in turn(v, at: i) },
       limit: { turns in max(minimumCornerTurn, flatTurnRatio * turns.sorted()[1]) },
       prune: { v, i in v.remove(at: i) })
+  }
+
+  /// The turn of the closed polygon `v` at vertex `i`, in degrees (0 straight on).
+  static func turn(_ v: [(Double, Double)], at i: Int) -> Double {
+    180 - interiorAngle(v[(i + v.count - 1) % v.count], v[i], v[(i + 1) % v.count])
   }
 
   /// A closed polygon's vertices pruned one at a time while more than three stay: each round,

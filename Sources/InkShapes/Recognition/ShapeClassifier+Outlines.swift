@@ -162,8 +162,9 @@ extension ShapeClassifier {
   /// Whether the loop `range` has a notch: a point where the ink, from ``notchWindow`` of the
   /// points before it to as many after it, turns against the loop's winding (the sign of its
   /// area) by ``notchTurn`` or more. A gate, not a fit: a heart is read only from a loop that
-  /// has one, and a loop without one is fitted no rounded rectangle when its corners are round
-  /// as an ellipse's (`fitsRoundLoops` of ``RoundedRectangleFit``), as it can have no chat
+  /// has one, and a loop without one is fitted no rounded rectangle when its corners are
+  /// rounded by its box's whole shorter half side or more (`fitsRoundLoops` of
+  /// ``RoundedRectangleFit``), as it can have no chat
   /// bubble's tail. A heuristic, the ink's turn over fixed windows: it changed no answer on
   /// quickdraw-dev or the synthetic sets, and three of the UNIPEN tuning `i`s read as hearts
   /// became `none`.

@@ -49,9 +49,7 @@ extension ShapeClassifier {
   ) -> [(Double, Double)] {
     let m = vertices.count
     guard m > 3 else { return vertices }
-    let turns = (0..<m).map {
-      180 - interiorAngle(vertices[($0 + m - 1) % m], vertices[$0], vertices[($0 + 1) % m])
-    }
+    let turns = (0..<m).map { turn(vertices, at: $0) }
     let distances = vertices.map { hypot($0.0 - seam.0, $0.1 - seam.1) }
     let nearest = distances.indices.min { distances[$0] < distances[$1] }!
     let others = (turns[..<nearest] + turns[(nearest + 1)...]).sorted()
@@ -88,9 +86,7 @@ extension ShapeClassifier {
       }
       // The turn at each vertex, in degrees; whether side i (from vertex i to vertex i + 1)
       // turns by about one corner's turn across its two ends.
-      let turns = (0..<m).map {
-        180 - interiorAngle(kept[($0 + m - 1) % m], kept[$0], kept[($0 + 1) % m])
-      }
+      let turns = (0..<m).map { turn(kept, at: $0) }
       func isCutCorner(_ i: Int) -> Bool {
         let others = (0..<m).filter { $0 != i && $0 != (i + 1) % m }.map { turns[$0] }.sorted()
         return turns[i] + turns[(i + 1) % m] <= cutCornerTurnRatio * others[others.count / 2]

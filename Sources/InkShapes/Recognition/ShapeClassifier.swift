@@ -108,7 +108,8 @@ struct ShapeClassifier {
     var round = roundCandidate(range: range, ellipse: ellipse)
     guard end >= 2 * CornerFinder.window + 2 else { return round.map { [$0] } ?? [] }
     // The loop's rounded rectangle, fitted once for its own reading and a chat bubble's body;
-    // not to a loop whose corners are as round as an ellipse's when it has no notch, the base of
+    // not to a loop whose corners are rounded by its box's shorter half side or more (an
+    // ellipse's are) when it has no notch, the base of
     // a chat bubble's tail (``hasNotch(range:)``, found once for this and the heart).
     let notched = range.count >= Self.leastOutlinePoints && hasNotch(range: range)
     let box =
@@ -152,12 +153,13 @@ struct ShapeClassifier {
 
   /// The polygon and star readings of the closed loop `0...end` (its point `end` back at its
   /// start), one a corner set of ``cornerSets(_:)``, and the strongest corner evidence among
-  /// them (0 when none) that the loop's round reading carries: with `round`, the round
+  /// the unsplit corner sets found from the loop's flattest point (0 when none) that the loop's
+  /// round reading carries: with `round`, the round
   /// reading's mean deviation, only that of the corner sets whose reading fits the ink at least
   /// as closely (a polygon that follows the ink no closer than the round outline does is no
   /// sign of corners: its corners are where a round loop was cut, as on a hand-drawn oval whose
-  /// long sides run flat). With a `rival` (the logit, given the strongest evidence of any
-  /// corner set, of the surest reading that comes before them and is kept; the round
+  /// long sides run flat). With a `rival` (the logit, given the strongest evidence of those
+  /// corner sets, of the surest reading that comes before them and is kept; the round
   /// reading's, whose evidence can then only be weaker and its logit higher), not those that
   /// cannot be surer than it or than a reading before them, each measured at least as far as
   /// `round`, so that whether it fits as closely is known.
