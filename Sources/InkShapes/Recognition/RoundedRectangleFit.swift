@@ -54,7 +54,9 @@ struct RoundedRectangleFit {
     guard kept.count >= 8,
       let box = ConvexHull(xs: kept.map { xs[$0] }, ys: kept.map { ys[$0] })
         .minimumAreaRectangle(),
-      leastFill <= 0 || Self.area(xs: xs, ys: ys, points: kept) >= leastFill * 4 * box.a * box.b
+      leastFill <= 0
+        || abs(ShapeClassifier.twiceSignedArea(xs: xs, ys: ys, points: kept)) / 2
+          >= leastFill * 4 * box.a * box.b
     else { return nil }
     let scale = max(box.a, box.b)
     // The corner radius from how far the ink passes inside the box's corners (a corner rounded
@@ -139,17 +141,6 @@ struct RoundedRectangleFit {
       if dx * dx + dy * dy <= reach { nearest = min(nearest, hypot(dx, dy)) }
     }
     return nearest
-  }
-
-  /// The area the points go round, in their order (the shoelace formula), unsigned.
-  static func area(xs: [Double], ys: [Double], points: [Int]) -> Double {
-    guard let last = points.last else { return 0 }
-    var (twice, previous) = (0.0, last)
-    for i in points {
-      twice += xs[previous] * ys[i] - xs[i] * ys[previous]
-      previous = i
-    }
-    return abs(twice) / 2
   }
 
   /// The signed distances of the points `range` of `xs, ys` to the outline (negative inside),

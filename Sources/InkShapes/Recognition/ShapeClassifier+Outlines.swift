@@ -173,12 +173,7 @@ extension ShapeClassifier {
     let w = max(CornerFinder.window, Int(Double(n) * Self.notchWindow))
     guard n > 2 * w else { return false }
     let (xs, ys, first) = (path.xs, path.ys, range.lowerBound)
-    var (twiceArea, previous) = (0.0, range.upperBound - 1)
-    for i in range {
-      twiceArea += xs[previous] * ys[i] - xs[i] * ys[previous]
-      previous = i
-    }
-    let winding = twiceArea < 0 ? -1.0 : 1.0
+    let winding = Self.twiceSignedArea(xs: xs, ys: ys, points: range) < 0 ? -1.0 : 1.0
     // The turn from `u` to `v` against the winding, atan2(against, along), is over the notch's
     // turn T, 0 < T < π, when `against` is positive and (along, against) lies beyond the
     // direction T: cos T · against − sin T · along > 0.

@@ -52,18 +52,25 @@ extension ShapeClassifier {
     let turns = (0..<m).map { turn(vertices, at: $0) }
     let distances = vertices.map { hypot($0.0 - seam.0, $0.1 - seam.1) }
     let nearest = distances.indices.min { distances[$0] < distances[$1] }!
-    let others = (turns[..<nearest] + turns[(nearest + 1)...]).sorted()
     let (a, v, b) = (
       vertices[(nearest + m - 1) % m], vertices[nearest], vertices[(nearest + 1) % m]
     )
     let chord = hypot(b.0 - a.0, b.1 - a.1)
     let depth = chord > 0 ? abs((b.0 - a.0) * (v.1 - a.1) - (b.1 - a.1) * (v.0 - a.0)) / chord : 0
     guard distances[nearest] <= seamReach * diagonal, turns[nearest] < seamTurn,
-      turns[nearest] < seamTurnRatio * others[others.count / 2], depth <= seamDepth * diagonal
+      turns[nearest] < seamTurnRatio * medianTurn(turns, leavingOut: [nearest]),
+      depth <= seamDepth * diagonal
     else { return vertices }
     var kept = vertices
     kept.remove(at: nearest)
     return kept
+  }
+
+  /// The median of `turns` (the upper of the middle two for an even count) leaving out those at
+  /// the indices `excluded`, at least one left: how the polygon turns at its other vertices.
+  static func medianTurn(_ turns: [Double], leavingOut excluded: [Int]) -> Double {
+    let others = turns.indices.filter { !excluded.contains($0) }.map { turns[$0] }.sorted()
+    return others[others.count / 2]
   }
 
   /// The vertices of a closed polygon with each stub side and each cut corner (``stubFraction``,
@@ -88,8 +95,8 @@ extension ShapeClassifier {
       // turns by about one corner's turn across its two ends.
       let turns = (0..<m).map { turn(kept, at: $0) }
       func isCutCorner(_ i: Int) -> Bool {
-        let others = (0..<m).filter { $0 != i && $0 != (i + 1) % m }.map { turns[$0] }.sorted()
-        return turns[i] + turns[(i + 1) % m] <= cutCornerTurnRatio * others[others.count / 2]
+        turns[i] + turns[(i + 1) % m]
+          <= cutCornerTurnRatio * medianTurn(turns, leavingOut: [i, (i + 1) % m])
       }
       // Side i runs from vertex i to vertex i + 1; its neighbours are sides i − 1 and i + 1.
       let stubs = (0..<m).filter { i in

@@ -982,13 +982,26 @@ struct ShapeClassifier {
     return cross > 0 ? 1 : cross < 0 ? -1 : 0
   }
 
-  /// Twice the signed area a closed polygon's vertices go round (the shoelace sum): its sign is
-  /// the way they wind (positive clockwise on screen, y down), 0 for a polygon of no area.
+  /// Twice the signed area a closed polygon's vertices go round (the shoelace sum,
+  /// ``twiceSignedArea(xs:ys:points:)``): its sign is the way they wind (positive clockwise on
+  /// screen, y down), 0 for a polygon of no area.
   static func twiceSignedArea(_ vertices: [(Double, Double)]) -> Double {
-    let m = vertices.count
-    return (0..<m).reduce(0.0) {
-      $0 + vertices[$1].0 * vertices[($1 + 1) % m].1 - vertices[($1 + 1) % m].0 * vertices[$1].1
+    twiceSignedArea(xs: vertices.map(\.0), ys: vertices.map(\.1), points: vertices.indices)
+  }
+
+  /// Twice the signed area the points `points` of `xs, ys` go round in their order, the last
+  /// joined back to the first (the shoelace sum): positive clockwise on screen (y down), 0 for
+  /// fewer than three points or none.
+  static func twiceSignedArea<Points: BidirectionalCollection<Int>>(
+    xs: [Double], ys: [Double], points: Points
+  ) -> Double {
+    guard var previous = points.last else { return 0 }
+    var twice = 0.0
+    for i in points {
+      twice += xs[previous] * ys[i] - xs[i] * ys[previous]
+      previous = i
     }
+    return twice
   }
 
   /// The interior angle at `b`, in degrees (180 straight).
