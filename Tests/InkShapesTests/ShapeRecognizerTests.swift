@@ -255,6 +255,23 @@ private func nearest(_ point: (Double, Double), _ vertices: [[Double]]) -> Doubl
     #expect(bowed(control: (116, 86)).confidence < 0.5)
   }
 
+  @Test func aCheckWhoseStartHooksAndWhoseLongLegBowsIsASureCheck() {
+    // A hook rising from (2, 80) to (10, 60), under a tenth of the ink, before the short leg
+    // falls to (30, 100); the long leg to (130, 0) bows towards the start by a tenth of its
+    // chord (a quadratic curve through (60, 30)), too little for a corner on it. Read from the
+    // corner after the hook, its long leg bowed, it is a sure check (0.85); read only from the
+    // pen's landing point, whose short leg's chord misses the hook, 0.58.
+    let (b, c, control) = ((30.0, 100.0), (130.0, 0.0), (60.0, 30.0))
+    let leg = (0...20).map { k in
+      let t = Double(k) / 20
+      let (u, v, w) = ((1 - t) * (1 - t), 2 * t * (1 - t), t * t)
+      return (u * b.0 + v * control.0 + w * c.0, u * b.1 + v * control.1 + w * c.1)
+    }
+    let check = recognizer.shape(of: [stroke([(2, 80), (10, 60)] + leg)])
+    #expect(check.kind == .check)
+    #expect(check.confidence >= 0.8)
+  }
+
   @Test func anArrowWithATickBeforeItsTailIsASureArrow() {
     // As a $1 tuning writer draws it: a tick 35 long (under a tenth of the ink) lands the pen
     // before the tail, then the shaft and a barb out and back and the other barb.

@@ -556,7 +556,7 @@ struct ShapeClassifier {
       var polyline = polylineCandidate(vertices, mayBeZigzag: arrow == nil)
       polyline.cornerEvidence = Self.cornerEvidence((path.xs, path.ys, path.ts), corners: corners)
       found.append(polyline)
-      if corners.count > 3 { found += twoLegCandidates(from: corners[0], to: corners.last!) }
+      found += twoLegCandidates(from: corners[0], to: corners.last!)
     }
     return withSmoothCandidates(found)
   }
@@ -607,7 +607,8 @@ struct ShapeClassifier {
   /// The checks of two straight legs from the point `first` to the point farthest from the
   /// chord between `first` and `last` and on to `last` (none when those three points make no
   /// check): a check whose long leg bends or whose start curls, which its corners read as a
-  /// polyline of more runs. Its legs are those three points' chords, and again each leg refitted
+  /// polyline of more runs, or whose long leg bows, read from every open corner set (from the
+  /// corner after a start hook, ``withoutEndHooks(_:)``, too). Its legs are those three points' chords, and again each leg refitted
   /// by total least squares (the apex where they meet) when the refitted legs are a check as the
   /// $1 logs' are drawn (``isDrawnCheck(_:)``), which the strokes of r, t and u are not.
   func twoLegCandidates(from first: Int, to last: Int) -> [ShapeCandidate] {
