@@ -12,11 +12,19 @@ extension ShapeClassifier {
   /// - Parameters:
   ///   - points: the loop, its first point repeated at the end.
   ///   - corners: the corners' indices, ascending, the first 0 and the last the loop's end.
+  ///   - skippingCornersFoundTwice: whether the runs shorter than ``doubleCornerRunRatio`` of
+  ///     the median run are left out, as a polygon reading's evidence leaves them: such a run is
+  ///     a round corner at which two corners were found, and turns as the corner does, while
+  ///     the polygon's sides run either side of it.
   static func cornerEvidence(
-    _ points: (xs: [Double], ys: [Double], ts: [Double]), corners: [Int]
+    _ points: (xs: [Double], ys: [Double], ts: [Double]), corners: [Int],
+    skippingCornersFoundTwice: Bool = false
   ) -> Double {
+    let runs = zip(corners, corners.dropFirst()).map { $1 - $0 }
+    let shortest =
+      skippingCornersFoundTwice ? Double(runs.sorted()[runs.count / 2]) * doubleCornerRunRatio : 0
     var turn = 0.0
-    for k in 0..<(corners.count - 1) {
+    for k in 0..<(corners.count - 1) where Double(runs[k]) >= shortest {
       let margin = min(2, (corners[k + 1] - corners[k]) / 4)
       let (lo, hi) = (corners[k] + margin, corners[k + 1] - margin)
       guard hi - lo >= 4 else { continue }
@@ -27,6 +35,13 @@ extension ShapeClassifier {
     }
     return max(0, 1 - turn / (2 * .pi))
   }
+
+  /// A closed loop's run between two corners shorter than this part of its median run is a
+  /// round corner found twice, no side: a polygon reading's evidence leaves its turn out (the
+  /// round reading's counts it). The sides of a polygon whose corners were all found are alike
+  /// (``splittingLongRuns(_:loop:)`` asks the same of them); decided on the Drawn Shapes tuning
+  /// day (see the <doc:ShapeRecognition> article).
+  static let doubleCornerRunRatio = 0.5
 
   /// The smallest turn, in degrees, at a vertex of a closed polygon: a vertex turning by less
   /// is no corner (a side found twice, a wobble on a straight side) and is dropped.

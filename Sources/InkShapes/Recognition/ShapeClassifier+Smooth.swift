@@ -19,9 +19,9 @@ extension ShapeClassifier {
   /// A curve bends away from its line and its arc by at least this mean deviation (a part of
   /// its size): a wavering line or arc is no curve.
   static let curveBend = 0.03
-  /// From this corner evidence (``cornerEvidence(_:corners:)``, the turn within the runs
-  /// between corners) an open polyline reading's runs are straight, and unless its corners are
-  /// round (``curveCornerGap``) the path is no curve.
+  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:)``, the
+  /// turn within the runs between corners) an open polyline reading's runs are straight, and
+  /// unless its corners are round (``curveCornerGap``) the path is no curve.
   static let curveCornerEvidence = 0.7
 
   /// The chords the path is cut into to measure its turning (so that the pen's jitter does

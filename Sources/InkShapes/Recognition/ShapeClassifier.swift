@@ -175,7 +175,8 @@ struct ShapeClassifier {
     let awayFromSeam = flattestPoint(count: n, acrossSeam: false)
     // The vertices and corner evidence of each reading and whether its corners are those found
     // from the flattest point (no run split), then the readings.
-    var polygons: [(vertices: [(Double, Double)], evidence: Double, asFound: Bool)] = []
+    var polygons: [(vertices: [(Double, Double)], own: Double, evidence: Double, asFound: Bool)] =
+      []
     var strongest = 0.0
     for (s, first) in ([flattest] + (awayFromSeam == flattest ? [] : [awayFromSeam])).enumerated() {
       let start = rotated(range: 0..<n, start: first)
@@ -197,9 +198,11 @@ struct ShapeClassifier {
           let vertices = simplified(refined)
           guard vertices.count >= 3 else { continue }
           let evidence = Self.cornerEvidence(loop, corners: sides)
-          // The round reading's evidence comes from the corners found from the flattest point:
+          // The polygon's own evidence leaves a round corner found twice out; the round
+          // reading's counts it, and comes from the corners found from the flattest point:
           // split runs would lend it the evidence of corners added on round ink.
-          polygons.append((vertices, evidence, s == 0 && k == 0))
+          let own = Self.cornerEvidence(loop, corners: sides, skippingCornersFoundTwice: true)
+          polygons.append((vertices, own, evidence, s == 0 && k == 0))
           if s == 0, k == 0 { strongest = max(strongest, evidence) }
         }
       }
@@ -208,12 +211,12 @@ struct ShapeClassifier {
     var surest = rival?(strongest)
     var found: [ShapeCandidate] = []
     var closer = 0.0
-    for (vertices, evidence, asFound) in polygons {
+    for (vertices, own, evidence, asFound) in polygons {
       let readings = polygonCandidates(
-        vertices, evidence: evidence, rival: surest, measuredTo: round ?? 0
+        vertices, evidence: own, rival: surest, measuredTo: round ?? 0
       ).map { reading in
         var reading = reading
-        if reading.shape.kind != .star { reading.cornerEvidence = evidence }
+        if reading.shape.kind != .star { reading.cornerEvidence = own }
         return reading
       }
       found += readings
@@ -556,7 +559,7 @@ struct ShapeClassifier {
       var polyline = polylineCandidate(vertices, mayBeZigzag: arrow == nil)
       polyline.cornerEvidence = Self.cornerEvidence((path.xs, path.ys, path.ts), corners: corners)
       found.append(polyline)
-      if corners.count > 3 { found += twoLegCandidates(from: corners[0], to: corners.last!) }
+      found += twoLegCandidates(from: corners[0], to: corners.last!)
     }
     return withSmoothCandidates(found)
   }
@@ -607,7 +610,8 @@ struct ShapeClassifier {
   /// The checks of two straight legs from the point `first` to the point farthest from the
   /// chord between `first` and `last` and on to `last` (none when those three points make no
   /// check): a check whose long leg bends or whose start curls, which its corners read as a
-  /// polyline of more runs. Its legs are those three points' chords, and again each leg refitted
+  /// polyline of more runs, or whose long leg bows, read from every open corner set (from the
+  /// corner after a start hook, ``withoutEndHooks(_:)``, too). Its legs are those three points' chords, and again each leg refitted
   /// by total least squares (the apex where they meet) when the refitted legs are a check as the
   /// $1 logs' are drawn (``isDrawnCheck(_:)``), which the strokes of r, t and u are not.
   func twoLegCandidates(from first: Int, to last: Int) -> [ShapeCandidate] {
