@@ -611,9 +611,10 @@ struct ShapeClassifier {
   /// chord between `first` and `last` and on to `last` (none when those three points make no
   /// check): a check whose long leg bends or whose start curls, which its corners read as a
   /// polyline of more runs, or whose long leg bows, read from every open corner set (from the
-  /// corner after a start hook, ``withoutEndHooks(_:)``, too). Its legs are those three points' chords, and again each leg refitted
-  /// by total least squares (the apex where they meet) when the refitted legs are a check as the
-  /// $1 logs' are drawn (``isDrawnCheck(_:)``), which the strokes of r, t and u are not.
+  /// corner after a start hook, ``withoutEndHooks(_:)``, too). Its legs are those three points'
+  /// chords, and again each leg refitted by total least squares (the apex where they meet) when
+  /// the refitted legs are a check as the $1 logs' are drawn (``isDrawnCheck(_:)``), which the
+  /// strokes of r, t and u are not.
   func twoLegCandidates(from first: Int, to last: Int) -> [ShapeCandidate] {
     let (ax, ay) = (path.xs[first], path.ys[first])
     let (dx, dy) = (path.xs[last] - ax, path.ys[last] - ay)
