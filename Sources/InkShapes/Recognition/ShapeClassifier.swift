@@ -61,9 +61,14 @@ struct ShapeClassifier {
         found += closedCandidates(end: last)
       }
       // The spiral and helix come last: what cannot beat the surest reading before them is
-      // never chosen.
-      found += coilCandidates(
-        rival: leavesOutHopeless ? ShapeConfidence.surestLogit(of: found) : nil)
+      // never chosen. A loop that turns at sharp corners between straight sides (a pentagram
+      // winds twice round at its five points) is neither, and a path that comes back to its
+      // start is no helix (``coilCandidates(turning:rival:readsHelix:)``).
+      if !found.contains(where: { ($0.cornerEvidence ?? 0) >= Self.coilCornerEvidence }) {
+        found += coilCandidates(
+          rival: leavesOutHopeless ? ShapeConfidence.surestLogit(of: found) : nil,
+          readsHelix: false)
+      }
     } else {
       // The circle through the whole path, for its arc reading and its sweep.
       let all = 0..<path.count
