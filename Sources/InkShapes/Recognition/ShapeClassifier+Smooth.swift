@@ -103,18 +103,13 @@ extension ShapeClassifier {
   /// ``leastCoilTurns`` or more (`turning`, signed, computed when not given); asked of closed
   /// paths too, as a spiral's outer turn may pass near its inner end. With a `rival` (the logit
   /// of the surest reading that comes before them and is kept), not those that cannot be surer
-  /// than it. The helix only when `readsHelix`, which a closed path's caller sets false: a
-  /// helix's loops advance along its axis, so that it does not come back to its start (a
-  /// heuristic gate; no closed path of quickdraw-dev, the bench corpus or the synthetic shapes
-  /// has a helix reading that could beat the readings before it).
-  func coilCandidates(turning: Double? = nil, rival: Double? = nil, readsHelix: Bool = true)
-    -> [ShapeCandidate]
-  {
+  /// than it.
+  func coilCandidates(turning: Double? = nil, rival: Double? = nil) -> [ShapeCandidate] {
     let signed = turning ?? self.turning().signed
     guard path.count >= 8, abs(signed) >= 2 * .pi * Self.leastCoilTurns else { return [] }
-    let spiral = spiralCandidate(rival: rival)
-    guard readsHelix else { return spiral.map { [$0] } ?? [] }
-    return [spiral, helixCandidate(turns: signed / (2 * .pi), rival: rival)].compactMap { $0 }
+    return [
+      spiralCandidate(rival: rival), helixCandidate(turns: signed / (2 * .pi), rival: rival),
+    ].compactMap { $0 }
   }
 
   /// How far the ink passes from an open reading's inner vertices, on average, as a part of

@@ -62,12 +62,10 @@ struct ShapeClassifier {
       }
       // The spiral and helix come last: what cannot beat the surest reading before them is
       // never chosen. A loop that turns at sharp corners between straight sides (a pentagram
-      // winds twice round at its five points) is neither, and a path that comes back to its
-      // start is no helix (``coilCandidates(turning:rival:readsHelix:)``).
+      // winds twice round at its five points) is neither (``coilCornerEvidence``).
       if !found.contains(where: { ($0.cornerEvidence ?? 0) >= Self.coilCornerEvidence }) {
         found += coilCandidates(
-          rival: leavesOutHopeless ? ShapeConfidence.surestLogit(of: found) : nil,
-          readsHelix: false)
+          rival: leavesOutHopeless ? ShapeConfidence.surestLogit(of: found) : nil)
       }
     } else {
       // The circle through the whole path, for its arc reading and its sweep.
