@@ -5,12 +5,12 @@ import Testing
 @testable import InkShapes
 
 /// Where a closed loop is started for its corners to be found
-/// (``ShapeClassifier/flattestPoint(count:acrossSeam:)``).
+/// (``ShapeClassifier/flattestPoint(count:acrossSeam:)``), and when it is read again from its
+/// flattest point away from the seam (``ShapeClassifier/seamCornerEvidence``).
 @Suite struct LoopSeamTests {
-  @Test func aCornerLeftOpenAtTheSeamIsNotWhereTheLoopStarts() throws {
-    // A diamond drawn from its top corner round to 50 short of it (0.18 of its diagonal of
-    // 284): the straws across the gap and the corner are the longest, so the flattest point
-    // sits at the seam; the flattest point away from it lies on a side.
+  /// The path of a diamond drawn from its top corner round to 50 short of it (0.18 of its
+  /// diagonal of 284), a point every 2.
+  func diamondOpenAtItsTop() throws -> InkPath {
     let corners = [(100.0, 0.0), (190, 110), (100, 220), (10, 110), (100, 0)]
     var (xs, ys): ([Double], [Double]) = ([], [])
     for (a, b) in zip(corners, corners.dropFirst()) {
@@ -22,7 +22,13 @@ import Testing
         ys.append(a.1 + t * (b.1 - a.1))
       }
     }
-    let path = try #require(InkPath(strokes: [try SampleBuffer(xs: xs, ys: ys)]))
+    return try #require(InkPath(strokes: [try SampleBuffer(xs: xs, ys: ys)]))
+  }
+
+  @Test func aCornerLeftOpenAtTheSeamIsNotWhereTheLoopStarts() throws {
+    // The straws across the gap and the corner are the longest, so the flattest point sits at
+    // the seam; the flattest point away from it lies on a side.
+    let path = try diamondOpenAtItsTop()
     let n = try #require(path.closingIndex())
     let classifier = ShapeClassifier(path: path)
     let w = CornerFinder.window
@@ -30,5 +36,38 @@ import Testing
     #expect(seam < w || seam >= n - w)
     let away = classifier.flattestPoint(count: n, acrossSeam: false)
     #expect(away >= w && away < n - w)
+  }
+
+  @Test func aCornerLeftOpenAtTheSeamIsStillFound() throws {
+    // Read from the flattest point at the seam, and again from its side only when no corner set
+    // found first has straight runs: the top corner is found either way.
+    let path = try diamondOpenAtItsTop()
+    let n = try #require(path.closingIndex())
+    let readings = ShapeClassifier(path: path).loopPolygonCandidates(end: n).readings
+    #expect(
+      readings.contains {
+        $0.shape.kind == .quadrilateral && $0.shape.vertices?.count == 4
+          && $0.shape.vertices?.contains { abs($0[0] - 100) < 8 && abs($0[1]) < 8 } == true
+      })
+  }
+
+  @Test func aSquaresStraightRunsPassTheGate() throws {
+    // A square of side 100 drawn from its top left corner, a point every unit: the corners
+    // found from its flattest point leave every run straight.
+    let corners = [(0.0, 0.0), (100, 0), (100, 100), (0, 100), (0, 0)]
+    var (xs, ys): ([Double], [Double]) = ([], [])
+    for (a, b) in zip(corners, corners.dropFirst()) {
+      for k in 0..<100 {
+        let t = Double(k) / 100
+        xs.append(a.0 + t * (b.0 - a.0))
+        ys.append(a.1 + t * (b.1 - a.1))
+      }
+    }
+    let loop = (xs: xs, ys: ys, ts: xs.indices.map(Double.init))
+    let evidence = ShapeClassifier.cornerEvidence(loop, corners: [0, 100, 200, 300, 399])
+    #expect(evidence >= ShapeClassifier.seamCornerEvidence)
+    // A corner left inside a run (the third missed) turns it by 90°.
+    let missed = ShapeClassifier.cornerEvidence(loop, corners: [0, 100, 300, 399])
+    #expect(missed < ShapeClassifier.seamCornerEvidence)
   }
 }
