@@ -8,6 +8,12 @@ extension ShapeClassifier {
   static let leastCloudBumps = 5
   /// A dip of a cloud goes this far inside its neighbouring bumps, as a part of the radius.
   static let cloudDipDepth = 0.04
+  /// A cloud's mean deviation is under this part of its loop's round reading's, and it then
+  /// takes the round reading's place (``cloudCandidate(range:ellipse:round:)``): the
+  /// synthesizer's clouds (seeds 7, 11 and 3) fit their cloud 0.04 to 0.40 of their ellipse's
+  /// or circle's mean deviation, the other loops with five dips or more 0.498 or more; no loop
+  /// of the $1 logs' or the Drawn Shapes' tuning drawings has five dips.
+  static let cloudGain = 0.45
   /// A rectangle's corners are rounded when their radius is at least this part of its shorter
   /// side (the synthesizer rounds them by 0.15 to 0.3 of the height).
   static let roundedCornerShare = 0.1
@@ -27,25 +33,22 @@ extension ShapeClassifier {
   /// of a tuning writer's `o` about 0.16.
   static let chatBubbleTailLength = 0.2
 
-  /// The heart, cloud and chat bubble readings of the loop `range`, where each applies (the
-  /// cloud's from `ellipse`, the loop's ellipse; the chat bubble's from `box`, the loop's
-  /// rounded rectangle); with a `rival` (the logit of the
+  /// The heart and chat bubble readings of the loop `range`, where each applies (the chat
+  /// bubble's from `box`, the loop's rounded rectangle); with a `rival` (the logit of the
   /// surest reading that comes before them and is kept), not those that cannot be surer than it
   /// (``ShapeConfidence/hopelessMeanDeviation(kind:complexity:rival:)``), which could never be
   /// chosen; `round`, the logit of the loop's round reading, decides whether the heart's turned
   /// readings are kept; `notched`, whether the loop has a notch (``hasNotch(range:)``), found
-  /// when not given.
+  /// when not given. (The cloud is read before them, in the round reading's place:
+  /// ``cloudCandidate(range:ellipse:round:)``.)
   func outlineCandidates(
-    range: Range<Int>, ellipse: EllipseFit?, box: RoundedRectangleFit?, rival: Double? = nil,
-    round: Double? = nil, notched: Bool? = nil
+    range: Range<Int>, box: RoundedRectangleFit?, rival: Double? = nil, round: Double? = nil,
+    notched: Bool? = nil
   ) -> [ShapeCandidate] {
     guard range.count >= Self.leastOutlinePoints else { return [] }
     var found: [ShapeCandidate] = []
     if let heart = heartCandidate(range: range, rival: rival, round: round, notched: notched) {
       found.append(heart)
-    }
-    if let ellipse, let cloud = cloudCandidate(range: range, ellipse: ellipse, rival: rival) {
-      found.append(cloud)
     }
     if let box, let bubble = chatBubbleCandidate(range: range, box: box, rival: rival) {
       found.append(bubble)
@@ -221,11 +224,16 @@ extension ShapeClassifier {
 
   /// The cloud of the loop: its ellipse `ellipse`, widened to reach the bumps, with as many bumps
   /// as the ink's radius has dips (``cloudDipDepth``), its phase either way along the major axis
-  /// (the second measured only as far as it can still beat the first); `nil` when neither can
-  /// be surer than `rival`.
-  func cloudCandidate(range: Range<Int>, ellipse: EllipseFit, rival: Double? = nil)
+  /// (the second measured only as far as it can still beat the first); `nil` unless it fits the
+  /// ink closer, by ``cloudGain``, than the loop's `round` reading (the ellipse or circle of
+  /// `ellipse`), each phase measured only that far. A cloud's outline is a chain of bumps, arcs
+  /// bulging outward that meet at inward cusps, which its ideal outline follows and an
+  /// ellipse cuts across; a loop that only wobbles about its ellipse fits a cloud not so much
+  /// closer.
+  func cloudCandidate(range: Range<Int>, ellipse: EllipseFit, round: ShapeCandidate)
     -> ShapeCandidate?
   {
+    guard range.count >= Self.leastOutlinePoints else { return nil }
     let (c, s) = (cos(ellipse.rotation), sin(ellipse.rotation))
     let radius = range.map { i -> Double in
       let (dx, dy) = (path.xs[i] - ellipse.cx, path.ys[i] - ellipse.cy)
@@ -235,7 +243,7 @@ extension ShapeClassifier {
     guard bumps >= Self.leastCloudBumps else { return nil }
     // The ideal cloud's radius averages 1 − 0.15 (1 − 2/π) of its bumps'.
     let widening = 1 / (1 - 0.15 * (1 - 2 / Double.pi))
-    let hopeless = hopeless(.cloud, complexity: 3, rival: rival)
+    let bound = Self.cloudGain * round.fit.meanDeviation
     var best: ShapeCandidate?
     for rotation in [ellipse.rotation, ellipse.rotation + .pi] {
       let shape = DetectedShape(
@@ -246,13 +254,14 @@ extension ShapeClassifier {
       guard
         let reading = ShapeCandidate(
           ideal: shape, complexity: 3, path: path,
-          hopeless: min(hopeless, ShapeCandidate.beating(best)))
+          hopeless: min(bound, ShapeCandidate.beating(best)))
       else {
         continue
       }
       if best == nil || reading.fit.meanDeviation < best!.fit.meanDeviation { best = reading }
     }
-    return Self.unlessHopeless(best, hopeless)
+    guard let best, best.fit.meanDeviation < bound else { return nil }
+    return best
   }
 
   /// The number of runs of `true` round a closed loop (the last and the first joined).
@@ -311,7 +320,7 @@ extension ShapeClassifier {
   /// ``roundestCorner`` of its half: rounder is an ellipse's or a stadium's) and it fits the ink
   /// closer, by ``roundingGain``, than every reading among `rivals` of ``sharpReadingKinds``
   /// (whose sides a round corner cuts) and than the loop's `round` reading, the ellipse or
-  /// circle; `nil` otherwise.
+  /// circle (or the cloud in its place); `nil` otherwise.
   func roundedRectangleCandidate(
     _ box: RoundedRectangleFit, rivals: [ShapeCandidate], round: ShapeCandidate?
   ) -> ShapeCandidate? {

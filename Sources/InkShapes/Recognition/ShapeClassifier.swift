@@ -103,13 +103,20 @@ struct ShapeClassifier {
 
   // MARK: Closed readings
 
-  /// The ellipse or circle and the polygon or star of the points `0...end`.
+  /// The ellipse or circle, or the cloud in its place (``cloudCandidate(range:ellipse:round:)``),
+  /// and the polygon or star of the points `0...end`.
   func closedCandidates(end: Int) -> [ShapeCandidate] {
     let range = 0..<(end + 1)
     // The loop's ellipse, fitted once for its round reading and its cloud.
     let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range)
     var round = roundCandidate(range: range, ellipse: ellipse)
     guard end >= 2 * CornerFinder.window + 2 else { return round.map { [$0] } ?? [] }
+    // A loop whose bumps a cloud follows far closer than the round reading does is a cloud, told
+    // apart before the readings are weighed: the cloud takes the round reading's place.
+    let cloud = ellipse.flatMap { ellipse in
+      round.flatMap { cloudCandidate(range: range, ellipse: ellipse, round: $0) }
+    }
+    if cloud != nil { round = nil }
     // The loop's rounded rectangle, fitted once for its own reading and a chat bubble's body;
     // not to a loop whose corners are rounded by its box's shorter half side or more (an
     // ellipse's are) when it has no notch, the base of
@@ -123,35 +130,38 @@ struct ShapeClassifier {
       : nil
     // Unless the box's corners are round, when the rounded rectangle compares its fit with
     // theirs, the polygons are measured only as far as they can still beat the round reading
-    // (with their strongest corner evidence) and the polygons before them: they are all kept.
+    // (with their strongest corner evidence), or the cloud in its place, and the polygons before
+    // them: they are all kept.
     let prunes =
       leavesOutHopeless && !keepsEveryPolygon && !(box.map(Self.hasRoundCorners) ?? false)
     let polygons = loopPolygonCandidates(
       end: end, round: round?.fit.meanDeviation,
       rival: prunes
         ? { strongest in
-          var rival = round
-          rival?.cornerEvidence = strongest
-          return rival.flatMap(ShapeConfidence.logit(of:)) ?? -.infinity
+          guard var rival = round else {
+            return cloud.flatMap(ShapeConfidence.logit(of:)) ?? -.infinity
+          }
+          rival.cornerEvidence = strongest
+          return ShapeConfidence.logit(of: rival) ?? -.infinity
         } : nil)
     var found = polygons.readings
     round?.cornerEvidence = polygons.strongest
+    let leading = round ?? cloud
     // A rectangle whose corners are rounded is a rounded rectangle, and no polygon.
-    if let box, let rounded = roundedRectangleCandidate(box, rivals: found, round: round) {
+    if let box, let rounded = roundedRectangleCandidate(box, rivals: found, round: leading) {
       found.removeAll { Self.sharpReadingKinds.contains($0.shape.kind) }
       found.append(rounded)
     }
-    // The round reading, the polygons and the rounded rectangle come first and are always kept:
-    // what cannot beat the surest of them is never chosen. The heart's turned readings are
-    // kept only when its upright one can beat the round reading
+    // The round reading (or the cloud), the polygons and the rounded rectangle come first and
+    // are always kept: what cannot beat the surest of them is never chosen. The heart's turned
+    // readings are kept only when its upright one can beat the round reading
     // (``heartCandidate(range:rival:round:notched:)``).
-    let kept = (round.map { [$0] } ?? []) + found
+    let kept = (leading.map { [$0] } ?? []) + found
     let rival = leavesOutHopeless ? ShapeConfidence.surestLogit(of: kept) : nil
     let roundRival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
     return kept
       + outlineCandidates(
-        range: range, ellipse: ellipse, box: box, rival: rival, round: roundRival,
-        notched: notched)
+        range: range, box: box, rival: rival, round: roundRival, notched: notched)
   }
 
   /// The polygon and star readings of the closed loop `0...end` (its point `end` back at its
