@@ -102,7 +102,7 @@ extension ShapeParameters {
     }
     // Each side turns a quarter from the one before, the way the corners wind: turn them back
     // (exactly, by swapping coordinates) and add them up.
-    let way: Double = ShapeClassifier.twiceSignedArea(points) < 0 ? -1 : 1
+    let way: Double = Shoelace.twiceSignedArea(points) < 0 ? -1 : 1
     let x = sides[0].0 + way * sides[1].1 - sides[2].0 - way * sides[3].1
     let y = sides[0].1 - way * sides[1].0 - sides[2].1 + way * sides[3].0
     let lengths = sides.map { hypot($0.0, $0.1) }

@@ -55,7 +55,7 @@ struct RoundedRectangleFit {
       let box = ConvexHull(xs: kept.map { xs[$0] }, ys: kept.map { ys[$0] })
         .minimumAreaRectangle(),
       leastFill <= 0
-        || abs(ShapeClassifier.twiceSignedArea(xs: xs, ys: ys, points: kept)) / 2
+        || abs(Shoelace.twiceSignedArea(xs: xs, ys: ys, points: kept)) / 2
           >= leastFill * 4 * box.a * box.b
     else { return nil }
     let scale = max(box.a, box.b)

@@ -13,16 +13,18 @@ extension ShapeClassifier {
   ///   - points: the loop, its first point repeated at the end.
   ///   - corners: the corners' indices, ascending, the first 0 and the last the loop's end.
   ///   - skippingCornersFoundTwice: whether the runs shorter than ``doubleCornerRunRatio`` of
-  ///     the median run are left out, as a polygon reading's evidence leaves them: such a run is
-  ///     a round corner at which two corners were found, and turns as the corner does, while
-  ///     the polygon's sides run either side of it.
+  ///     the lower median run are left out, as a polygon reading's evidence leaves them: such a
+  ///     run is a round corner at which two corners were found, and turns as the corner does,
+  ///     while the polygon's sides run either side of it. (The lower median, so that the short
+  ///     sides of a long rectangle, runs a, b, a, b, are its median and count.)
   static func cornerEvidence(
     _ points: (xs: [Double], ys: [Double], ts: [Double]), corners: [Int],
     skippingCornersFoundTwice: Bool = false
   ) -> Double {
     let runs = zip(corners, corners.dropFirst()).map { $1 - $0 }
     let shortest =
-      skippingCornersFoundTwice ? Double(runs.sorted()[runs.count / 2]) * doubleCornerRunRatio : 0
+      skippingCornersFoundTwice && !runs.isEmpty
+      ? Double(runs.sorted()[(runs.count - 1) / 2]) * doubleCornerRunRatio : 0
     var turn = 0.0
     for k in 0..<(corners.count - 1) where Double(runs[k]) >= shortest {
       let margin = min(2, (corners[k + 1] - corners[k]) / 4)
@@ -36,11 +38,12 @@ extension ShapeClassifier {
     return max(0, 1 - turn / (2 * .pi))
   }
 
-  /// A closed loop's run between two corners shorter than this part of its median run is a
+  /// A closed loop's run between two corners shorter than this part of its lower median run is a
   /// round corner found twice, no side: a polygon reading's evidence leaves its turn out (the
-  /// round reading's counts it). The sides of a polygon whose corners were all found are alike
-  /// (``splittingLongRuns(_:loop:)`` asks the same of them); decided on the Drawn Shapes tuning
-  /// day (see the <doc:ShapeRecognition> article).
+  /// round reading's counts it). The sides of a polygon whose corners were all found are seldom
+  /// under half its lower median side (``splittingLongRuns(_:loop:)`` asks as much of a
+  /// polygon's runs); decided on the Drawn Shapes tuning day (see the <doc:ShapeRecognition>
+  /// article).
   static let doubleCornerRunRatio = 0.5
 
   /// The smallest turn, in degrees, at a vertex of a closed polygon: a vertex turning by less

@@ -36,9 +36,10 @@ extension ShapeClassifier {
   /// The heart and chat bubble readings of the loop `range`, where each applies (the chat
   /// bubble's from `box`, the loop's rounded rectangle); with a `rival` (the logit of the
   /// surest reading that comes before them and is kept), not those that cannot be surer than it
-  /// (``ShapeConfidence/hopelessMeanDeviation(kind:complexity:rival:)``), which could never be
-  /// chosen; `round`, the logit of the loop's round reading, decides whether the heart's turned
-  /// readings are kept; `notched`, whether the loop has a notch (``hasNotch(range:)``), found
+  /// (``ShapeConfidence/hopelessMeanDeviation(kind:complexity:evidence:rival:)``), which could
+  /// never be chosen; `round`, the logit of the loop's round reading, decides whether the
+  /// heart's turned readings are kept (`nil` when a cloud took the round reading's place: then
+  /// they are kept whenever they can beat `rival`); `notched`, whether the loop has a notch (``hasNotch(range:)``), found
   /// when not given. (The cloud is read before them, in the round reading's place:
   /// ``cloudCandidate(range:ellipse:round:)``.)
   func outlineCandidates(
@@ -176,7 +177,7 @@ extension ShapeClassifier {
     let w = max(CornerFinder.window, Int(Double(n) * Self.notchWindow))
     guard n > 2 * w else { return false }
     let (xs, ys, first) = (path.xs, path.ys, range.lowerBound)
-    let winding = Self.twiceSignedArea(xs: xs, ys: ys, points: range) < 0 ? -1.0 : 1.0
+    let winding = Shoelace.twiceSignedArea(xs: xs, ys: ys, points: range) < 0 ? -1.0 : 1.0
     // The turn from `u` to `v` against the winding, atan2(against, along), is over the notch's
     // turn T, 0 < T < π, when `against` is positive and (along, against) lies beyond the
     // direction T: cos T · against − sin T · along > 0.

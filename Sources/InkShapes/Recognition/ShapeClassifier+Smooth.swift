@@ -6,8 +6,8 @@ extension ShapeClassifier {
   /// The fewest turns of the pen's direction a spiral or helix reading needs (PaleoSketch asks
   /// for more than one full turn; the synthetic spirals turn two or more times).
   static let leastCoilTurns = 1.5
-  /// From this corner evidence (``cornerEvidence(_:corners:)``) of one of a closed path's
-  /// readings, the loop turns at sharp corners between straight sides and is read as no spiral
+  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:)``) of
+  /// one of a closed path's corner sets or readings (``closedCandidates(end:)``), the loop turns at sharp corners between straight sides and is read as no spiral
   /// or helix, which turn all along their ink: a heuristic gate, for the pentagram drawn in one
   /// stroke, which winds twice round at its points (0.79–0.93 on the bench corpus). No closed
   /// path of quickdraw-dev or of the synthetic shapes whose spiral or helix could beat the

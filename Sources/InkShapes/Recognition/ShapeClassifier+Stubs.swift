@@ -87,7 +87,7 @@ extension ShapeClassifier {
       }
       let perimeter = lengths.reduce(0, +)
       // The way the polygon turns (the sign of its area), and whether vertex i turns against it.
-      let area = twiceSignedArea(kept)
+      let area = Shoelace.twiceSignedArea(kept)
       func isReflex(_ i: Int) -> Bool {
         turnSign(kept[(i + m - 1) % m], kept[i], kept[(i + 1) % m]) * area < 0
       }

@@ -49,7 +49,10 @@ struct ShapeClassifier {
   func candidates() -> [ShapeCandidate] {
     var found: [ShapeCandidate] = []
     if let closing = path.closingIndex() {
-      found += closedCandidates(end: closing)
+      // The strongest corner evidence of the loops' corner sets, for the coil gate below.
+      let loop = closedCandidates(end: closing)
+      found += loop.readings
+      var strongest = loop.strongest
       // A path that passes near its start before coming back to it at its end (a pentagram
       // drawn in one stroke crosses its start's corner halfway) is read closed at its end too;
       // one that runs on far from its start (a delete mark whose last run crosses its first
@@ -58,12 +61,18 @@ struct ShapeClassifier {
       if path.distance(0, last) > InkPath.closureGap * path.diagonal {
         found += crossingMarkCandidates()
       } else if closing < last - CornerFinder.window {
-        found += closedCandidates(end: last)
+        let again = closedCandidates(end: last)
+        found += again.readings
+        strongest = max(strongest, again.strongest)
       }
       // The spiral and helix come last: what cannot beat the surest reading before them is
       // never chosen. A loop that turns at sharp corners between straight sides (a pentagram
-      // winds twice round at its five points) is neither (``coilCornerEvidence``).
-      if !found.contains(where: { ($0.cornerEvidence ?? 0) >= Self.coilCornerEvidence }) {
+      // winds twice round at its five points) is neither (``coilCornerEvidence``): the evidence
+      // is that of the corner sets, whichever readings carry it (a cloud in the round reading's
+      // place carries none).
+      if strongest < Self.coilCornerEvidence,
+        !found.contains(where: { ($0.cornerEvidence ?? 0) >= Self.coilCornerEvidence })
+      {
         found += coilCandidates(
           rival: leavesOutHopeless ? ShapeConfidence.surestLogit(of: found) : nil)
       }
@@ -104,13 +113,15 @@ struct ShapeClassifier {
   // MARK: Closed readings
 
   /// The ellipse or circle, or the cloud in its place (``cloudCandidate(range:ellipse:round:)``),
-  /// and the polygon or star of the points `0...end`.
-  func closedCandidates(end: Int) -> [ShapeCandidate] {
+  /// and the polygon or star of the points `0...end`, with the strongest corner evidence of its
+  /// corner sets that the round reading carries (``loopPolygonCandidates(end:round:rival:)``; 0
+  /// for a loop too short for corners).
+  func closedCandidates(end: Int) -> (readings: [ShapeCandidate], strongest: Double) {
     let range = 0..<(end + 1)
     // The loop's ellipse, fitted once for its round reading and its cloud.
     let ellipse = EllipseFit(xs: path.xs, ys: path.ys, range: range)
     var round = roundCandidate(range: range, ellipse: ellipse)
-    guard end >= 2 * CornerFinder.window + 2 else { return round.map { [$0] } ?? [] }
+    guard end >= 2 * CornerFinder.window + 2 else { return (round.map { [$0] } ?? [], 0) }
     // A loop whose bumps a cloud follows far closer than the round reading does is a cloud, told
     // apart before the readings are weighed: the cloud takes the round reading's place.
     let cloud = ellipse.flatMap { ellipse in
@@ -159,9 +170,11 @@ struct ShapeClassifier {
     let kept = (leading.map { [$0] } ?? []) + found
     let rival = leavesOutHopeless ? ShapeConfidence.surestLogit(of: kept) : nil
     let roundRival = leavesOutHopeless ? round.flatMap(ShapeConfidence.logit(of:)) : nil
-    return kept
+    let readings =
+      kept
       + outlineCandidates(
         range: range, box: box, rival: rival, round: roundRival, notched: notched)
+    return (readings, polygons.strongest)
   }
 
   /// The polygon and star readings of the closed loop `0...end` (its point `end` back at its
@@ -189,8 +202,11 @@ struct ShapeClassifier {
     let awayFromSeam = flattestPoint(count: n, acrossSeam: false)
     // The vertices and corner evidence of each reading and whether its corners are those found
     // from the flattest point (no run split), then the readings.
-    var polygons: [(vertices: [(Double, Double)], own: Double, evidence: Double, asFound: Bool)] =
-      []
+    var polygons:
+      [(
+        vertices: [(Double, Double)], polygonEvidence: Double, roundEvidence: Double, asFound: Bool
+      )] =
+        []
     var strongest = 0.0
     for (s, first) in ([flattest] + (awayFromSeam == flattest ? [] : [awayFromSeam])).enumerated() {
       if s > 0, strongest >= Self.seamCornerEvidence { break }
@@ -212,13 +228,14 @@ struct ShapeClassifier {
           guard let refined = refinedVertices(loop, corners: sides, closed: true) else { continue }
           let vertices = simplified(refined)
           guard vertices.count >= 3 else { continue }
-          let evidence = Self.cornerEvidence(loop, corners: sides)
           // The polygon's own evidence leaves a round corner found twice out; the round
           // reading's counts it, and comes from the corners found from the flattest point:
           // split runs would lend it the evidence of corners added on round ink.
-          let own = Self.cornerEvidence(loop, corners: sides, skippingCornersFoundTwice: true)
-          polygons.append((vertices, own, evidence, s == 0 && k == 0))
-          if s == 0, k == 0 { strongest = max(strongest, evidence) }
+          let roundEvidence = Self.cornerEvidence(loop, corners: sides)
+          let polygonEvidence = Self.cornerEvidence(
+            loop, corners: sides, skippingCornersFoundTwice: true)
+          polygons.append((vertices, polygonEvidence, roundEvidence, s == 0 && k == 0))
+          if s == 0, k == 0 { strongest = max(strongest, roundEvidence) }
         }
       }
     }
@@ -226,28 +243,29 @@ struct ShapeClassifier {
     var surest = rival?(strongest)
     var found: [ShapeCandidate] = []
     var closer = 0.0
-    for (vertices, own, evidence, asFound) in polygons {
+    for (vertices, polygonEvidence, roundEvidence, asFound) in polygons {
       let readings = polygonCandidates(
-        vertices, evidence: own, rival: surest, measuredTo: round ?? 0
+        vertices, evidence: polygonEvidence, rival: surest, measuredTo: round ?? 0
       ).map { reading in
         var reading = reading
-        if reading.shape.kind != .star { reading.cornerEvidence = own }
+        if reading.shape.kind != .star { reading.cornerEvidence = polygonEvidence }
         return reading
       }
       found += readings
       surest = surest.map { max($0, ShapeConfidence.surestLogit(of: readings) ?? $0) }
       if asFound, readings.contains(where: { $0.fit.meanDeviation <= round ?? .infinity }) {
-        closer = max(closer, evidence)
+        closer = max(closer, roundEvidence)
       }
     }
     return (found, closer)
   }
 
-  /// From this corner evidence (``cornerEvidence(_:corners:)``) of an unsplit corner set found
-  /// from a loop's flattest point, its runs are straight and no corner was missed at the seam,
-  /// so that the loop is not read again from its flattest point away from the seam: a corner
-  /// left inside a run turns it, by up to twice the corner's turn (an octagon's 45° missed
-  /// leaves 0.75 to 1). A heuristic gate: the second start finds the same corners or, on a few
+  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:)``) of an
+  /// unsplit corner set found from a loop's flattest point, its runs are nearly straight and a
+  /// corner missed at the seam is unlikely, so that the loop is not read again from its
+  /// flattest point away from the seam. Unlikely, not ruled out: a corner left inside a run
+  /// turns it by up to twice the corner's turn, but one near the run's end bends its half-chords
+  /// little (an octagon's 45° missed leaves 0.75 to 1). A heuristic gate: the second start finds the same corners or, on a few
   /// polygons, ones that fit a little closer (triangles and quadrilaterals read 0.0001 to 0.0042
   /// less sure without them among the synthetic shapes, 0.0012 to 0.0087 in quickdraw-dev).
   static let seamCornerEvidence = 0.9
@@ -1009,28 +1027,6 @@ struct ShapeClassifier {
   ) -> Double {
     let cross = (b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0)
     return cross > 0 ? 1 : cross < 0 ? -1 : 0
-  }
-
-  /// Twice the signed area a closed polygon's vertices go round (the shoelace sum,
-  /// ``twiceSignedArea(xs:ys:points:)``): its sign is the way they wind (positive clockwise on
-  /// screen, y down), 0 for a polygon of no area.
-  static func twiceSignedArea(_ vertices: [(Double, Double)]) -> Double {
-    twiceSignedArea(xs: vertices.map(\.0), ys: vertices.map(\.1), points: vertices.indices)
-  }
-
-  /// Twice the signed area the points `points` of `xs, ys` go round in their order, the last
-  /// joined back to the first (the shoelace sum): positive clockwise on screen (y down), 0 for
-  /// fewer than three points or none.
-  static func twiceSignedArea<Points: BidirectionalCollection<Int>>(
-    xs: [Double], ys: [Double], points: Points
-  ) -> Double {
-    guard var previous = points.last else { return 0 }
-    var twice = 0.0
-    for i in points {
-      twice += xs[previous] * ys[i] - xs[i] * ys[previous]
-      previous = i
-    }
-    return twice
   }
 
   /// The interior angle at `b`, in degrees (180 straight).
