@@ -22,7 +22,9 @@ import Testing
 
   @Test func aWobblyEllipseKeepsItsRoundReading() throws {
     // An ellipse 200 by 130 whose radius wobbles by 3% seven times round, with no cusps: its
-    // ellipse follows it about as closely as a cloud's bumps would, and it is no cloud.
+    // radius dips too little for a cloud's bumps (``ShapeClassifier/cloudDipDepth``), so no
+    // cloud is fitted and its ellipse stays. (At 10% its seven lobes do read as a cloud, whose
+    // bumps then follow it six times closer than its ellipse.)
     let points = (0...360).map { k -> (Double, Double) in
       let a = 2 * Double.pi * Double(k) / 360
       let wobble = 1 + 0.03 * cos(7 * a)
@@ -31,6 +33,21 @@ import Testing
     let stroke = try SampleBuffer(
       xs: points.map(\.0), ys: points.map(\.1),
       extraChannels: [.t: points.indices.map { Double($0) / 100 }])
+    let path = try #require(InkPath(strokes: [stroke]))
+    let classifier = ShapeClassifier(path: path)
+    let range = 0..<(try #require(path.closingIndex()) + 1)
+    let ellipse = try #require(EllipseFit(xs: path.xs, ys: path.ys, range: range))
+    let round = try #require(classifier.roundCandidate(range: range, ellipse: ellipse))
+    // Too few dips for a cloud: no cloud is fitted.
+    let (c, s) = (cos(ellipse.rotation), sin(ellipse.rotation))
+    let radius = range.map { i -> Double in
+      let (dx, dy) = (path.xs[i] - ellipse.cx, path.ys[i] - ellipse.cy)
+      return hypot((c * dx + s * dy) / ellipse.major, (-s * dx + c * dy) / ellipse.minor)
+    }
+    #expect(
+      ShapeClassifier.dips(radius, depth: ShapeClassifier.cloudDipDepth)
+        < ShapeClassifier.leastCloudBumps)
+    #expect(classifier.cloudCandidate(range: range, ellipse: ellipse, round: round) == nil)
     let readings = ShapeRecognizer().candidates(of: [stroke])
     #expect(readings.contains { $0.shape.kind == .ellipse })
     #expect(!readings.contains { $0.shape.kind == .cloud })
