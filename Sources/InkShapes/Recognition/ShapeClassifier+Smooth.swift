@@ -6,7 +6,7 @@ extension ShapeClassifier {
   /// The fewest turns of the pen's direction a spiral or helix reading needs (PaleoSketch asks
   /// for more than one full turn; the synthetic spirals turn two or more times).
   static let leastCoilTurns = 1.5
-  /// From this corner evidence (``cornerEvidence(_:corners:)``) of one of a closed path's
+  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:closed:)``) of one of a closed path's
   /// readings, the loop turns at sharp corners between straight sides and is read as no spiral
   /// or helix, which turn all along their ink: a heuristic gate, for the pentagram drawn in one
   /// stroke, which winds twice round at its points (0.79–0.93 on the bench corpus). No closed
@@ -26,7 +26,7 @@ extension ShapeClassifier {
   /// A curve bends away from its line and its arc by at least this mean deviation (a part of
   /// its size): a wavering line or arc is no curve.
   static let curveBend = 0.03
-  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:)``, the
+  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:closed:)``, the
   /// turn within the runs between corners) an open polyline reading's runs are straight, and
   /// unless its corners are round (``curveCornerGap``) the path is no curve.
   static let curveCornerEvidence = 0.7

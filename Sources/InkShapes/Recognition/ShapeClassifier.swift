@@ -243,7 +243,7 @@ struct ShapeClassifier {
     return (found, closer)
   }
 
-  /// From this corner evidence (``cornerEvidence(_:corners:)``) of an unsplit corner set found
+  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:closed:)``) of an unsplit corner set found
   /// from a loop's flattest point, its runs are straight and no corner was missed at the seam,
   /// so that the loop is not read again from its flattest point away from the seam: a corner
   /// left inside a run turns it, by up to twice the corner's turn (an octagon's 45° missed
@@ -581,7 +581,8 @@ struct ShapeClassifier {
       if let arrow { found.append(arrow) }
       // A polyline that reads as an arrow (a head doubling back on a long shaft) is no zigzag.
       var polyline = polylineCandidate(vertices, mayBeZigzag: arrow == nil)
-      polyline.cornerEvidence = Self.cornerEvidence((path.xs, path.ys, path.ts), corners: corners)
+      polyline.cornerEvidence = Self.cornerEvidence(
+        (path.xs, path.ys, path.ts), corners: corners, closed: false)
       found.append(polyline)
       found += twoLegCandidates(from: corners[0], to: corners.last!)
     }
