@@ -66,6 +66,19 @@ import Testing
     #expect(abs(evidence - 1.0 / 3) < 0.02)
   }
 
+  @Test func faintCornersLeaveBowsCounted() {
+    // A regular hexagon whose sides bow by 10° turns between the chords at its corners by
+    // about 55°, over four times its sides' turn but under a pentagon's corner: its sides' 60°
+    // count (evidence 5/6).
+    let hexagon: [(Double, Double)] = (0..<6).map { k in
+      let angle = Double(k) * Double.pi / 3
+      return (100 * cos(angle), 100 * sin(angle))
+    }
+    let (loop, corners) = bowedPolygon(hexagon, bow: 10 * .pi / 180)
+    let evidence = ShapeClassifier.cornerEvidence(loop, corners: corners)
+    #expect(abs(evidence - 5.0 / 6) < 0.02)
+  }
+
   @Test func aCircleCutAtCornersKeepsItsTurn() {
     // Cut in three or eight, a circle turns along its runs, at its cuts by half of that.
     let loop = circle(count: 600)

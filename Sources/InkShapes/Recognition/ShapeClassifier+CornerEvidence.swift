@@ -73,10 +73,11 @@ extension ShapeClassifier {
   static let bowedSideCornerRatio = 4.0
 
   /// The least turn, in radians, between the chords either side of a bowed side's corners
-  /// (``bowedSideCornerRatio``): between fainter corners (a loop cut into seven or more runs)
-  /// a bow cannot be told from the round ink it was cut from. Decided on the tuning side (see
-  /// the <doc:ShapeRecognition> article).
-  static let bowedSideLeastCornerTurn = Double.pi / 3
+  /// (``bowedSideCornerRatio``): a regular pentagon's corner turn. Between fainter corners (a
+  /// loop cut into six or more runs: a letter's bowl, a chat bubble's round body) a bow cannot
+  /// be told from the round ink it was cut from. Decided on the tuning side (see the
+  /// <doc:ShapeRecognition> article).
+  static let bowedSideLeastCornerTurn = 2 * Double.pi / 5
 
   /// A closed loop's run between two corners shorter than this part of its median run is a
   /// round corner found twice, no side: a polygon reading's evidence leaves its turn out (the
