@@ -21,7 +21,7 @@ struct ShapeCandidate {
   /// preference for simpler readings.
   var complexity: Double
   /// For a polygon, how sure its corners are corners
-  /// (``ShapeClassifier/cornerEvidence(_:corners:skippingCornersFoundTwice:)``, a round corner
+  /// (``ShapeClassifier/cornerEvidence(_:corners:skippingCornersFoundTwice:closed:)``, a round corner
   /// found twice left out); for a round reading of a loop, the largest of those of its polygon
   /// readings, of the unsplit corner sets found from the loop's flattest point, that fit the ink
   /// at least as closely as it does, each counted over all its runs (0 when it has none); `nil`

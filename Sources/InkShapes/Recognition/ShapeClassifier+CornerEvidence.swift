@@ -9,34 +9,77 @@ extension ShapeClassifier {
   /// about 0.2). The polygon and the round readings of a loop are weighed by it, rather than by
   /// a penalty for each vertex.
   ///
+  /// A loop whose every side bows between corners that turn, between the chords either side
+  /// of them, by at least ``bowedSideCornerRatio`` times the side's turn and at least
+  /// ``bowedSideLeastCornerTurn`` is a polygon whose sides bow, no round loop: its sides' turn is
+  /// left out (a fast-drawn triangle whose sides bow by 25° turns by about 107° between the
+  /// chords at each corner, while a round loop cut at corners turns between the chords there by
+  /// half what each run turns).
+  ///
   /// - Parameters:
-  ///   - points: the loop, its first point repeated at the end.
-  ///   - corners: the corners' indices, ascending, the first 0 and the last the loop's end.
+  ///   - points: the path, a loop's first point repeated at its end.
+  ///   - corners: the corners' indices, ascending, the first 0 and the last the path's end.
   ///   - skippingCornersFoundTwice: whether the runs shorter than ``doubleCornerRunRatio`` of
   ///     the lower median run are left out, as a polygon reading's evidence leaves them: such a
   ///     run is a round corner at which two corners were found, and turns as the corner does,
   ///     while the polygon's sides run either side of it. (The lower median, so that the short
   ///     sides of a long rectangle, runs a, b, a, b, are its median and count.)
+  ///   - closed: whether the path is a closed loop, whose first and last runs meet at a corner
+  ///     (an open path's ends are no corners, so that its end runs are never bowed sides).
   static func cornerEvidence(
     _ points: (xs: [Double], ys: [Double], ts: [Double]), corners: [Int],
-    skippingCornersFoundTwice: Bool = false
+    skippingCornersFoundTwice: Bool = false, closed: Bool = true
   ) -> Double {
     let runs = zip(corners, corners.dropFirst()).map { $1 - $0 }
     let shortest =
       skippingCornersFoundTwice && !runs.isEmpty
       ? Double(runs.sorted()[(runs.count - 1) / 2]) * doubleCornerRunRatio : 0
-    var turn = 0.0
+    // Each side's turn and the directions of the chords of its halves.
+    var sides: [(turn: Double, first: (Double, Double), last: (Double, Double))] = []
     for k in 0..<(corners.count - 1) where Double(runs[k]) >= shortest {
       let margin = min(2, (corners[k + 1] - corners[k]) / 4)
       let (lo, hi) = (corners[k] + margin, corners[k + 1] - margin)
       guard hi - lo >= 4 else { continue }
       let mid = (lo + hi) / 2
-      let (ux, uy) = (points.xs[mid] - points.xs[lo], points.ys[mid] - points.ys[lo])
-      let (vx, vy) = (points.xs[hi] - points.xs[mid], points.ys[hi] - points.ys[mid])
-      turn += 2 * abs(atan2(ux * vy - uy * vx, ux * vx + uy * vy))
+      let u = (points.xs[mid] - points.xs[lo], points.ys[mid] - points.ys[lo])
+      let v = (points.xs[hi] - points.xs[mid], points.ys[hi] - points.ys[mid])
+      sides.append((2 * chordTurn(u, v), u, v))
     }
+    // Every side bowed between sharp corners: a polygon whose sides bow.
+    let bowed =
+      closed && sides.count >= 3
+      && sides.indices.allSatisfy { k in
+        let (before, after) = (
+          sides[(k + sides.count - 1) % sides.count], sides[(k + 1) % sides.count]
+        )
+        let corner = min(
+          chordTurn(before.last, sides[k].first), chordTurn(sides[k].last, after.first))
+        return corner >= max(bowedSideCornerRatio * sides[k].turn, bowedSideLeastCornerTurn)
+      }
+    let turn = bowed ? 0 : sides.reduce(0) { $0 + $1.turn }
     return max(0, 1 - turn / (2 * .pi))
   }
+
+  /// The turn, in radians (`0…π`), from the direction `u` to the direction `v`.
+  static func chordTurn(_ u: (Double, Double), _ v: (Double, Double)) -> Double {
+    abs(atan2(u.0 * v.1 - u.1 * v.0, u.0 * v.0 + u.1 * v.1))
+  }
+
+  /// A side of a closed loop bows between sharp corners when the chords either side of each of
+  /// its two corners turn by at least this many times the side's own turn (and by at least
+  /// ``bowedSideLeastCornerTurn``); when every side does,
+  /// ``cornerEvidence(_:corners:skippingCornersFoundTwice:closed:)`` leaves their turn out. A
+  /// round loop cut at corners turns there by half its runs' turn, a triangle whose sides bow by
+  /// 25° by about 4.3 times it. Decided on the tuning side (see the <doc:ShapeRecognition>
+  /// article).
+  static let bowedSideCornerRatio = 4.0
+
+  /// The least turn, in radians, between the chords either side of a bowed side's corners
+  /// (``bowedSideCornerRatio``): a regular pentagon's corner turn. Between fainter corners (a
+  /// loop cut into six or more runs: a letter's bowl, a chat bubble's round body) a bow cannot
+  /// be told from the round ink it was cut from. Decided on the tuning side (see the
+  /// <doc:ShapeRecognition> article).
+  static let bowedSideLeastCornerTurn = 2 * Double.pi / 5
 
   /// A closed loop's run between two corners shorter than this part of its lower median run is a
   /// round corner found twice, no side: a polygon reading's evidence leaves its turn out (the

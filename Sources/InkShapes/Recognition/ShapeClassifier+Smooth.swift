@@ -6,9 +6,10 @@ extension ShapeClassifier {
   /// The fewest turns of the pen's direction a spiral or helix reading needs (PaleoSketch asks
   /// for more than one full turn; the synthetic spirals turn two or more times).
   static let leastCoilTurns = 1.5
-  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:)``) of
-  /// one of a closed path's corner sets or readings (``closedCandidates(end:)``), the loop turns at sharp corners between straight sides and is read as no spiral
-  /// or helix, which turn all along their ink: a heuristic gate, for the pentagram drawn in one
+  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:closed:)``)
+  /// of one of a closed path's corner sets or readings (``closedCandidates(end:)``), the loop
+  /// turns at sharp corners between straight sides and is read as no spiral or helix, which
+  /// turn all along their ink: a heuristic gate, for the pentagram drawn in one
   /// stroke, which winds twice round at its points (0.79–0.93 on the bench corpus). No closed
   /// path of quickdraw-dev or of the synthetic shapes whose spiral or helix could beat the
   /// readings before it has evidence above 0.58.
@@ -26,8 +27,9 @@ extension ShapeClassifier {
   /// A curve bends away from its line and its arc by at least this mean deviation (a part of
   /// its size): a wavering line or arc is no curve.
   static let curveBend = 0.03
-  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:)``, the
-  /// turn within the runs between corners) an open polyline reading's runs are straight, and
+  /// From this corner evidence
+  /// (``cornerEvidence(_:corners:skippingCornersFoundTwice:closed:)``, the turn within the runs
+  /// between corners) an open polyline reading's runs are straight, and
   /// unless its corners are round (``curveCornerGap``) the path is no curve.
   static let curveCornerEvidence = 0.7
 

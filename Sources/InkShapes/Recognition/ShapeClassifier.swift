@@ -260,13 +260,13 @@ struct ShapeClassifier {
     return (found, closer)
   }
 
-  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:)``) of an
-  /// unsplit corner set found from a loop's flattest point, its runs are nearly straight and a
-  /// corner missed at the seam is unlikely, so that the loop is not read again from its
+  /// From this corner evidence (``cornerEvidence(_:corners:skippingCornersFoundTwice:closed:)``)
+  /// of an unsplit corner set found from a loop's flattest point, its runs are nearly straight
+  /// and a corner missed at the seam is unlikely, so that the loop is not read again from its
   /// flattest point away from the seam. Unlikely, not ruled out: a corner left inside a run
-  /// turns it by up to twice the corner's turn, but one near the run's end bends its half-chords
-  /// little (an octagon's 45° missed leaves 0.75 to 1). A heuristic gate: the second start finds the same corners or, on a few
-  /// polygons, ones that fit a little closer (triangles and quadrilaterals read 0.0001 to 0.0042
+  /// turns it by up to twice the corner's turn, but one near the run's end bends its
+  /// half-chords little (an octagon's 45° missed leaves 0.75 to 1). A heuristic gate: the
+  /// second start finds the same corners or, on a few polygons, ones that fit a little closer (triangles and quadrilaterals read 0.0001 to 0.0042
   /// less sure without them among the synthetic shapes, 0.0012 to 0.0087 in quickdraw-dev).
   static let seamCornerEvidence = 0.9
 
@@ -599,7 +599,8 @@ struct ShapeClassifier {
       if let arrow { found.append(arrow) }
       // A polyline that reads as an arrow (a head doubling back on a long shaft) is no zigzag.
       var polyline = polylineCandidate(vertices, mayBeZigzag: arrow == nil)
-      polyline.cornerEvidence = Self.cornerEvidence((path.xs, path.ys, path.ts), corners: corners)
+      polyline.cornerEvidence = Self.cornerEvidence(
+        (path.xs, path.ys, path.ts), corners: corners, closed: false)
       found.append(polyline)
       found += twoLegCandidates(from: corners[0], to: corners.last!)
     }
