@@ -3,8 +3,9 @@ import Testing
 
 @testable import InkShapes
 
-/// How sure a loop's corners are corners (``ShapeClassifier/cornerEvidence(_:corners:skippingCornersFoundTwice:)``),
-/// and which runs a polygon reading's evidence leaves out.
+/// How sure a loop's corners are corners
+/// (``ShapeClassifier/cornerEvidence(_:corners:skippingCornersFoundTwice:closed:)``), and which
+/// runs a polygon reading's evidence leaves out.
 @Suite struct CornerEvidenceTests {
   /// A loop through `corners` (the first repeated at the end), a point every unit along each
   /// side, each side bowing outward by `bows[k]` of its length at its middle; and the indices

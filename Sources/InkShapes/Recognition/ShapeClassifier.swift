@@ -266,8 +266,9 @@ struct ShapeClassifier {
   /// flattest point away from the seam. Unlikely, not ruled out: a corner left inside a run
   /// turns it by up to twice the corner's turn, but one near the run's end bends its
   /// half-chords little (an octagon's 45° missed leaves 0.75 to 1). A heuristic gate: the
-  /// second start finds the same corners or, on a few polygons, ones that fit a little closer (triangles and quadrilaterals read 0.0001 to 0.0042
-  /// less sure without them among the synthetic shapes, 0.0012 to 0.0087 in quickdraw-dev).
+  /// second start finds the same corners or, on a few polygons, ones that fit a little closer
+  /// (triangles and quadrilaterals read 0.0001 to 0.0042 less sure without them among the
+  /// synthetic shapes, 0.0012 to 0.0087 in quickdraw-dev).
   static let seamCornerEvidence = 0.9
 
   /// The vertices of a closed polygon as read from `refined`, the meeting points of its sides:
