@@ -43,7 +43,7 @@ struct ShapeRealDataTests {
       "dollar-unistroke", tunes: ShapeDataProtocol.dollarTunes,
       expected: { ShapeDataProtocol.dollarKinds[$0] }, every: 2,
       where: { $0.metadata["speed"] == "medium" })
-    #expect(share >= 0.95)  // measured 230 / 240 = 95.8%
+    #expect(share >= 0.95)  // measured 234 / 240 = 97.5% (230 before stop 38)
   }
 
   @Test func quickDrawShapesComeBackAsTheirKinds() throws {
@@ -60,11 +60,12 @@ struct ShapeRealDataTests {
       "unipen-apa/data/1c", tunes: { tuning.contains($0.metadata["writer"] ?? "") },
       expected: { ShapeDataProtocol.shapeLetters.contains($0) ? nil : [ShapeKind.none] },
       isLetter: true, every: 6)
-    // Measured 292 / 329 = 88.75%, under the 90% target on this sixth of the held-out records
-    // (296 before arrows were measured part by part, which reads some r and t strokes as
-    // arrows; 298 before arcs were read: a p's bowl and a t's hook are arcs); the whole
-    // held-out half is 90.1% (1,780 / 1,975), which `Scripts/evaluate shapes` reports. The bar
-    // is the subset's measured figure less a record's worth, so that a regression fails.
+    // Measured 291 / 329 = 88.45%, under the 90% target on this sixth of the held-out records
+    // (292 before stop 38's changes; 296 before arrows were measured part by part, which reads
+    // some r and t strokes as arrows; 298 before arcs were read: a p's bowl and a t's hook are
+    // arcs); the whole held-out half is 89.97% (1,777 / 1,975), which `Scripts/evaluate shapes`
+    // reports. The bar was set at the subset's figure less a record's worth when it was 292; it
+    // now sits at the measured figure, so that one record fewer fails it.
     #expect(share >= 0.884)
   }
 }
